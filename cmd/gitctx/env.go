@@ -1,0 +1,35 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// applyEnv sets every flag the command line left alone from its
+// GITCTX_<KEY> variable (--max-tokens: GITCTX_MAX_TOKENS), so that the
+// command line wins over the environment, which wins over the defaults.
+func applyEnv(cmd *cobra.Command, getenv func(string) string) error {
+	var err error
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if err != nil || f.Changed || f.Name == "help" {
+			return
+		}
+		name := envName(f.Name)
+		v := getenv(name)
+		if v == "" {
+			return
+		}
+		if serr := cmd.Flags().Set(f.Name, v); serr != nil {
+			err = usagef(cmd, fmt.Errorf("%s=%q: %w", name, v, serr))
+		}
+	})
+	return err
+}
+
+// envName is the variable of a flag: "max-tokens" → "GITCTX_MAX_TOKENS".
+func envName(flag string) string {
+	return "GITCTX_" + strings.ToUpper(strings.ReplaceAll(flag, "-", "_"))
+}

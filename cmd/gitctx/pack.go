@@ -1,0 +1,252 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/pack"
+)
+
+// packOptions are the settings of `gitctx pack`.
+type packOptions struct {
+	spec      string // RANGE or REV, if given
+	staged    bool
+	worktree  bool
+	patch     string
+	out       string
+	output    string
+	format    string
+	mode      string
+	maxTokens int
+	include   []string
+	exclude   []string
+	maxFileKB int
+	quiet     bool
+	progress  string
+}
+
+func (o *packOptions) addFlags(cmd *cobra.Command) {
+	f := cmd.Flags()
+	f.BoolVar(&o.staged, "staged", false, "pack what is staged in the index, against HEAD (the pre-commit case)")
+	f.BoolVar(&o.worktree, "worktree", false, "pack every uncommitted change against HEAD, untracked files included (the default)")
+	f.StringVar(&o.patch, "patch", "", "pack a unified diff read from `FILE` (- for stdin)")
+	f.StringVar(&o.out, "out", "", "write pack and record.json into `DIR` (default .gitctx/ at the repository root)")
+	f.StringVarP(&o.output, "output", "o", "", "write the pack alone to `FILE` (- for stdout); record.json still goes to --out")
+	f.StringVar(&o.format, "format", "markdown", "pack format: markdown, xml or json")
+	f.StringVar(&o.mode, "mode", "auto", "pack type: auto (full if it fits, else summary), full or summary")
+	f.IntVar(&o.maxTokens, "max-tokens", pack.DefaultLimit, "token budget of the pack")
+	f.StringSliceVar(&o.include, "include", nil, "pack only files matching `GLOB` (repeatable, or comma-separated)")
+	f.StringSliceVar(&o.exclude, "exclude", nil, "leave out files matching `GLOB` (repeatable, or comma-separated)")
+	f.IntVar(&o.maxFileKB, "max-file-size-kb", pack.DefaultMaxFileBytes/1024, "files larger than this are not shown whole")
+	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing but errors")
+	f.StringVar(&o.progress, "progress", "auto", "progress on stderr: auto (on a terminal), always or never")
+}
+
+func newPackCommand(a *app) *cobra.Command {
+	o := &packOptions{}
+	cmd := &cobra.Command{
+		Use:   "pack [RANGE|REV]",
+		Short: "Build a context pack and its transparency record",
+		Long: `Build a context pack of a change and its transparency record.
+
+The change is, by the first that applies:
+  A..B            the tree of A against the tree of B
+  A...B           from the merge base of A and B to B (what a pull request shows)
+  REV             one commit against its first parent (a root commit against nothing)
+  --staged        the index against HEAD
+  --patch FILE    a unified diff (- reads stdin)
+  --worktree      every uncommitted change against HEAD (the default)
+
+Outputs go to .gitctx/ at the repository root (kept out of git by a
+.gitignore there), or to --out DIR: pack.md (or pack.xml, pack.json) and
+record.json. Writes are atomic: a failed or interrupted run leaves earlier
+outputs intact.` + helpFooter,
+		Example: `  gitctx pack HEAD~3..HEAD
+  gitctx pack main...feature --format xml
+  gitctx pack --staged -o - | llm "review this"`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usagef(cmd, fmt.Errorf("pack takes at most one range or revision, got %d: %s", len(args), strings.Join(args, " ")))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := applyEnv(cmd, a.getenv); err != nil {
+				return err
+			}
+			if len(args) == 1 {
+				o.spec = args[0]
+			}
+			if err := o.validate(cmd); err != nil {
+				return err
+			}
+			return runPack(cmd.Context(), a, o)
+		},
+	}
+	o.addFlags(cmd)
+	return cmd
+}
+
+func (o *packOptions) validate(cmd *cobra.Command) error {
+	n := 0
+	for _, set := range []bool{o.spec != "", o.staged, o.worktree, o.patch != ""} {
+		if set {
+			n++
+		}
+	}
+	if n > 1 {
+		return usagef(cmd, errors.New("give one of RANGE, --staged, --worktree and --patch"))
+	}
+	if _, err := pack.ParseFormat(o.format); err != nil {
+		return usagef(cmd, err)
+	}
+	switch o.mode {
+	case "auto", "full", "summary":
+	default:
+		return usagef(cmd, fmt.Errorf("unknown --mode %q (use auto, full or summary)", o.mode))
+	}
+	switch o.progress {
+	case "auto", "always", "never":
+	default:
+		return usagef(cmd, fmt.Errorf("unknown --progress %q (use auto, always or never)", o.progress))
+	}
+	if o.maxTokens <= 0 {
+		return usagef(cmd, fmt.Errorf("--max-tokens must be positive, got %d", o.maxTokens))
+	}
+	if o.maxFileKB <= 0 {
+		return usagef(cmd, fmt.Errorf("--max-file-size-kb must be positive, got %d", o.maxFileKB))
+	}
+	rules := pack.Rules{Include: o.include, Exclude: o.exclude}
+	if err := rules.Validate(); err != nil {
+		return usagef(cmd, err)
+	}
+	return nil
+}
+
+func runPack(ctx context.Context, a *app, o *packOptions) error {
+	prog := newProgress(a.stderr, o.progress, o.quiet)
+	defer prog.done()
+	prog.stage("selecting the change")
+	ch, err := selectChange(ctx, a, o)
+	if err != nil {
+		return err
+	}
+	defer ch.Close()
+
+	counter, err := pack.NewCounter("o200k_base", 1)
+	if err != nil {
+		return err
+	}
+	format, _ := pack.ParseFormat(o.format)
+	rules := pack.DefaultRules()
+	rules.Include, rules.Exclude = o.include, o.exclude
+	v, _ := buildVersion()
+	res, err := pack.Build(ctx, ch, pack.Options{
+		Format:       format,
+		Mode:         o.mode,
+		Rules:        rules,
+		MaxFileBytes: int64(o.maxFileKB) * 1024,
+		Budget:       pack.Budget{Limit: o.maxTokens},
+		Counter:      counter,
+		Tool:         pack.Tool{Name: "gitctx", Version: v},
+		Progress:     prog.stage,
+	})
+	outDir, defaultDir := outputDir(ch, o)
+	switch {
+	case errors.Is(err, pack.ErrEmpty):
+		prog.done()
+		return saveEmpty(ctx, a, o, res.Record, outDir, defaultDir)
+	case err != nil:
+		return err
+	}
+	prog.stage("writing")
+	if err := saveOutputs(ctx, a, o, format, res, outDir, defaultDir); err != nil {
+		return err
+	}
+	prog.done()
+	if !o.quiet {
+		fmt.Fprintln(a.stderr, terminalSafe(summaryLine(res.Record, outDir, o)))
+	}
+	return nil
+}
+
+// selectChange selects the change the options name.
+func selectChange(ctx context.Context, a *app, o *packOptions) (*gitctx.Change, error) {
+	repo, err := gitctx.Open(ctx, ".")
+	if err != nil && !(o.patch != "" && errors.Is(err, gitctx.ErrNotRepository)) {
+		return nil, err
+	}
+	switch {
+	case o.patch != "":
+		var in io.Reader = a.stdin
+		if o.patch != "-" {
+			f, err := os.Open(o.patch)
+			if err != nil {
+				return nil, fmt.Errorf("read patch: %w", err)
+			}
+			defer f.Close()
+			in = f
+		}
+		return gitctx.ReadPatch(ctx, repo, o.patch, in)
+	case o.staged:
+		return repo.SelectStaged(ctx)
+	case o.spec != "":
+		return repo.SelectRange(ctx, o.spec)
+	}
+	return repo.SelectWorktree(ctx)
+}
+
+// outputDir is --out, or .gitctx/ at the repository root (then
+// defaultDir is true and gitctx keeps it ignored by git).
+func outputDir(ch *gitctx.Change, o *packOptions) (dir string, defaultDir bool) {
+	if o.out != "" {
+		return o.out, false
+	}
+	if r := ch.Repo(); r != nil {
+		return filepath.Join(r.Root, ".gitctx"), true
+	}
+	return ".gitctx", true
+}
+
+// summaryLine is the one line a run prints: what was packed and where.
+func summaryLine(rec *pack.Record, outDir string, o *packOptions) string {
+	where := filepath.Join(outDir, rec.Pack.Path)
+	switch o.output {
+	case "-":
+		where = "stdout"
+	case "":
+	default:
+		where = o.output
+	}
+	return fmt.Sprintf("gitctx: %s pack, %d file%s (%d shown, %d listed only), %s of %s tokens, %d redaction%s → %s (record: %s)",
+		rec.Pack.Type, len(rec.Files), plural(len(rec.Files)), rec.Stats.FilesIncluded, rec.Stats.FilesExcluded,
+		thousands(rec.Pack.Tokens), thousands(rec.Budget.Limit), rec.Redactions.Total, plural(rec.Redactions.Total),
+		where, filepath.Join(outDir, "record.json"))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// app holds what every command needs from the outside world.
+type app struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+	getenv func(string) string
+}
+
+// run is gitctx's whole program: it parses args, runs the command and maps
+// its outcome to an exit code. It never calls os.Exit, so deferred work
+// always runs.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
+	root := newRootCommand(a)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	code := exitCode(ctx, err)
+	switch code {
+	case exitCancelled:
+		fmt.Fprintln(stderr, "gitctx: interrupted; earlier outputs are left as they were")
+	default:
+		fmt.Fprintf(stderr, "gitctx: %s\n", terminalSafe(err.Error()))
+		var uerr *usageError
+		if errors.As(err, &uerr) && uerr.cmd != nil {
+			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", uerr.cmd.CommandPath())
+		}
+	}
+	return code
+}
+
+func newRootCommand(a *app) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "gitctx",
+		Short: "Pack a git change for review by a language model",
+		Long: `gitctx turns a git change into a context pack a language model can review:
+the diff, the touched files, every credential removed, sized to the model's
+token budget, with a transparency record (record.json) of what was sent,
+what was left out and why.` + helpFooter,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	root.SetIn(a.stdin)
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
+		return &usageError{cmd: cmd, err: err}
+	})
+	root.AddCommand(newPackCommand(a), newVersionCommand(a))
+	return root
+}
+
+// helpFooter ends the long help of every command.
+const helpFooter = `
+
+Settings come from, first match wins: a command-line flag, a GITCTX_<KEY>
+environment variable (GITCTX_MAX_TOKENS=50000), then built-in defaults.
+
+Exit codes:
+  0    success, including "nothing to pack"
+  1    error
+  2    bad usage: an unknown flag, a bad value, conflicting arguments
+  3    secrets found where they block (pre-commit, --fail-on-secrets)
+  4    the token budget cannot be met
+  130  interrupted (earlier outputs are left intact)`
+
+// terminalSafe makes text from a repository safe to print: control
+// characters other than newline and tab become visible symbols, so a file
+// name cannot move the cursor, ring a bell or set a window title.
+func terminalSafe(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (0x80 <= r && r < 0xa0) }) < 0 {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+		case r < 0x20:
+			b.WriteRune(0x2400 + r)
+		case r == 0x7f:
+			b.WriteRune('\u2421')
+		case 0x80 <= r && r < 0xa0:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isTerminalFd(f.Fd())
+}

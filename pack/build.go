@@ -1,0 +1,283 @@
+package pack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// Options configure a pack. The zero value of a field means its default.
+type Options struct {
+	Format          Format
+	Mode            string // auto (default), full or summary
+	Rules           Rules  // exclusions; DefaultRules() with the user's globs
+	MaxFileBytes    int64  // a file over this is not shown whole (default 1 MiB)
+	MaxFiles        int    // a full pack shows at most this many files (default 200)
+	MaxContentBytes int64  // a full pack holds at most this much file content (default 500,000)
+	Budget          Budget
+	Counter         Counter // counts tokens; required
+	Tool            Tool
+	Now             func() time.Time
+	Progress        func(stage string) // called as the pack moves from stage to stage; may be nil
+}
+
+// Budget is the token budget a pack must fit.
+type Budget struct {
+	Provider       string
+	Model          string
+	ContextWindow  int
+	ReservedOutput int
+	Limit          int
+}
+
+// Defaults of Options.
+const (
+	DefaultMaxFileBytes    = 1024 * 1024
+	DefaultMaxFiles        = 200
+	DefaultMaxContentBytes = 500000
+	DefaultLimit           = 128000
+)
+
+// ErrBudget means not even the smallest pack fits the token budget.
+var ErrBudget = errors.New("the token budget cannot be met")
+
+// ErrEmpty means the change touches no file: there is nothing to pack.
+var ErrEmpty = errors.New("nothing to pack")
+
+// Result is a built pack and its record.
+type Result struct {
+	Text   string
+	Record *Record
+}
+
+func (o *Options) defaults() {
+	if o.Format == "" {
+		o.Format = Markdown
+	}
+	if o.Mode == "" {
+		o.Mode = "auto"
+	}
+	if o.MaxFileBytes <= 0 {
+		o.MaxFileBytes = DefaultMaxFileBytes
+	}
+	if o.MaxFiles <= 0 {
+		o.MaxFiles = DefaultMaxFiles
+	}
+	if o.MaxContentBytes <= 0 {
+		o.MaxContentBytes = DefaultMaxContentBytes
+	}
+	if o.Budget.Limit <= 0 {
+		o.Budget.Limit = DefaultLimit
+	}
+	if o.Budget.Provider == "" {
+		o.Budget.Provider = "none"
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Progress == nil {
+		o.Progress = func(string) {}
+	}
+}
+
+// Build makes the pack of a change. An empty change returns ErrEmpty with a
+// record that lists no files; a budget no pack can meet returns ErrBudget.
+func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error) {
+	opts.defaults()
+	if opts.Counter == nil {
+		return nil, errors.New("pack: no token counter")
+	}
+	if err := opts.Rules.Validate(); err != nil {
+		return nil, err
+	}
+	b := &builder{ch: ch, opts: opts}
+	if len(ch.Files) == 0 {
+		return &Result{Record: b.record(nil, nil)}, ErrEmpty
+	}
+	opts.Progress("reading files")
+	b.classify()
+	if err := b.readContents(ctx); err != nil {
+		return nil, err
+	}
+	opts.Progress("reading the diff")
+	if err := b.readPatches(ctx); err != nil {
+		return nil, err
+	}
+	v, err := b.view(ctx)
+	if err != nil {
+		return nil, err
+	}
+	opts.Progress("fitting the budget")
+	s := &shaper{v: v, r: rendererFor(opts.Format), counter: opts.Counter, opts: opts}
+	segs, err := s.shape(ctx)
+	if err != nil {
+		if errors.Is(err, ErrBudget) {
+			return &Result{Record: b.record(v, nil)}, err
+		}
+		return nil, err
+	}
+	text := join(segs)
+	rec := b.record(v, segs)
+	rec.Pack.SelectionReason = s.reason
+	return &Result{Text: text, Record: rec}, nil
+}
+
+// builder gathers the entries of a pack.
+type builder struct {
+	ch       *gitctx.Change
+	opts     Options
+	entries  []*entry
+	problems []Problem
+}
+
+// classify makes an entry per changed file and applies the path rules.
+func (b *builder) classify() {
+	for _, f := range b.ch.Files {
+		e := &entry{
+			file: f, path: f.Path, oldPath: f.OldPath, role: RoleChanged, status: string(f.Status),
+			kind: KindText, reason: "changed", diffContext: 3,
+		}
+		switch {
+		case f.IsSubmodule():
+			e.kind = KindSubmodule
+		case f.IsSymlink():
+			e.kind = KindSymlink
+		}
+		e.excluded = b.opts.Rules.ExcludeReason(f.Path, true)
+		if e.excluded == "" && f.OldPath != "" && b.opts.Rules.IsCredential(f.OldPath) {
+			e.excluded = ReasonCredentials
+		}
+		b.entries = append(b.entries, e)
+	}
+}
+
+// readContents reads the new side of every included changed file that has
+// one, within the size limit, and decodes it.
+func (b *builder) readContents(ctx context.Context) error {
+	for _, e := range b.entries {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		f := e.file
+		if !e.included() || f.NewMode == 0 || e.kind == KindSubmodule {
+			continue
+		}
+		size, data, err := b.ch.Read(ctx, f, gitctx.New, b.opts.MaxFileBytes)
+		e.size = size
+		switch {
+		case errors.Is(err, gitctx.ErrTooLarge):
+			e.patchNote = fmt.Sprintf("content is %s bytes, over the %s-byte limit: diff only", thousands(int(size)), thousands(int(b.opts.MaxFileBytes)))
+			continue
+		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+			return err
+		case err != nil:
+			b.warn(f.Path, ReasonUnreadable, err.Error())
+			e.patchNote = "content could not be read: diff only"
+			continue
+		}
+		if e.kind == KindSymlink {
+			e.content, e.hasContent = cleanText(decodeLine(string(data))), true
+			continue
+		}
+		d := decode(data)
+		switch d.Kind {
+		case KindBinary:
+			e.kind, e.excluded = KindBinary, ReasonBinary
+		case KindLFSPointer:
+			e.kind = KindLFSPointer
+			e.content, e.hasContent = d.Text, true
+		default:
+			e.content, e.hasContent, e.encoding = cleanText(d.Text), true, d.Encoding
+		}
+	}
+	return nil
+}
+
+// readPatches streams the diff and keeps the patches of included files.
+func (b *builder) readPatches(ctx context.Context) error {
+	byFile := make(map[*gitctx.File]*entry, len(b.entries))
+	for _, e := range b.entries {
+		byFile[e.file] = e
+	}
+	want := func(f *gitctx.File) bool { e := byFile[f]; return e != nil && e.included() }
+	return b.ch.Patches(ctx, want, b.opts.MaxFileBytes, func(f *gitctx.File, p *gitctx.Patch) error {
+		e := byFile[f]
+		switch {
+		case p.Oversize:
+			e.patch = &gitctx.Patch{Added: p.Added, Deleted: p.Deleted}
+			if !e.hasContent {
+				e.excluded = ReasonSizeLimit
+				return nil
+			}
+			e.patchNote = joinNote(e.patchNote, "diff over the size limit: content only")
+			e.diffContext = -1
+		case p.Binary && e.hasContent:
+			// git saw NUL bytes (UTF-16, say) that decode as text
+			e.patchNote = joinNote(e.patchNote, "no text diff from git (it sees binary): content shown decoded")
+			e.diffContext = -1
+		case p.Binary:
+			e.kind, e.excluded = KindBinary, ReasonBinary
+		default:
+			e.patch = p
+		}
+		return nil
+	})
+}
+
+func (b *builder) warn(path, kind, msg string) {
+	b.problems = append(b.problems, Problem{Path: path, Kind: kind, Message: msg})
+}
+
+// view gathers what the renderers need.
+func (b *builder) view(ctx context.Context) (*view, error) {
+	v := &view{Type: "full", Tool: b.opts.Tool, Source: b.ch.Source, Messages: true, ShowTree: true}
+	for _, c := range b.ch.Commits {
+		v.Commits = append(v.Commits, commitView{SHA: c.SHA, Subject: cleanText(decodeLine(c.Subject)), Message: cleanText(decodeLine(c.Message))})
+	}
+	m, err := b.manifest(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v.Manifest = m
+	v.Entries = b.entries
+	v.Budget = BudgetRecord{Provider: b.opts.Budget.Provider, Model: b.opts.Budget.Model, Tokenizer: b.opts.Counter.Name(),
+		ContextWindow: b.opts.Budget.ContextWindow, ReservedOutput: b.opts.Budget.ReservedOutput, Limit: b.opts.Budget.Limit}
+	return v, nil
+}
+
+// manifest detects the project's manifest from the files on the change's
+// new side.
+func (b *builder) manifest(ctx context.Context) (Manifest, error) {
+	name := "patch"
+	repo := b.ch.Repo()
+	if repo != nil {
+		name = filepath.Base(repo.Root)
+	}
+	tree, err := b.ch.Tree(ctx)
+	if err != nil {
+		return Manifest{}, err
+	}
+	paths := make([]string, len(tree))
+	byPath := make(map[string]gitctx.TreeEntry, len(tree))
+	for i, t := range tree {
+		paths[i] = t.Path
+		byPath[t.Path] = t
+	}
+	read := func(p string) (string, bool) {
+		t, ok := byPath[p]
+		if !ok || b.opts.Rules.IsCredential(p) {
+			return "", false
+		}
+		_, data, err := b.ch.ReadTree(ctx, t, 256<<10)
+		if err != nil {
+			return "", false
+		}
+		d := decode(data)
+		return d.Text, d.Kind == KindText
+	}
+	return detectManifest(name, paths, read), nil
+}

@@ -1,0 +1,174 @@
+package pack
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// numbered is a hunk line with its line numbers on both sides (0 where the
+// line does not exist on that side).
+type numbered struct {
+	gitctx.Line
+	oldNo, newNo int
+}
+
+// withContext re-cuts hunks so that at most n context lines surround each
+// run of changes, splitting a hunk where more than 2n context lines
+// separate two runs, as `git diff -U<n>` would.
+func withContext(hunks []gitctx.Hunk, n int) []gitctx.Hunk {
+	var out []gitctx.Hunk
+	for _, h := range hunks {
+		lines := number(h)
+		keep := make([]bool, len(lines))
+		last := -1 << 30
+		for i, l := range lines {
+			if l.Op != ' ' {
+				last = i
+				for j := max(0, i-n); j <= i; j++ {
+					keep[j] = true
+				}
+			} else if i-last <= n {
+				keep[i] = true
+			}
+		}
+		first := true
+		for i := 0; i < len(lines); {
+			if !keep[i] {
+				i++
+				continue
+			}
+			j := i
+			for j < len(lines) && keep[j] {
+				j++
+			}
+			sub := rehunk(lines[i:j], lines, i)
+			if first {
+				sub.Section = h.Section
+				first = false
+			}
+			out = append(out, sub)
+			i = j
+		}
+	}
+	return out
+}
+
+func number(h gitctx.Hunk) []numbered {
+	out := make([]numbered, len(h.Lines))
+	o, n := h.OldStart, h.NewStart
+	for i, l := range h.Lines {
+		out[i].Line = l
+		switch l.Op {
+		case ' ':
+			out[i].oldNo, out[i].newNo = o, n
+			o++
+			n++
+		case '-':
+			out[i].oldNo = o
+			o++
+		case '+':
+			out[i].newNo = n
+			n++
+		}
+	}
+	return out
+}
+
+// rehunk builds a hunk from a run of numbered lines that starts at index
+// at of all.
+func rehunk(run, all []numbered, at int) gitctx.Hunk {
+	h := gitctx.Hunk{Lines: make([]gitctx.Line, len(run))}
+	for i, l := range run {
+		h.Lines[i] = l.Line
+		if l.oldNo != 0 {
+			h.OldLines++
+			if h.OldStart == 0 {
+				h.OldStart = l.oldNo
+			}
+		}
+		if l.newNo != 0 {
+			h.NewLines++
+			if h.NewStart == 0 {
+				h.NewStart = l.newNo
+			}
+		}
+	}
+	// A side with no lines starts, as in git, at the line before the change.
+	if h.OldLines == 0 {
+		h.OldStart = lineBefore(all, at, func(l numbered) int { return l.oldNo })
+	}
+	if h.NewLines == 0 {
+		h.NewStart = lineBefore(all, at, func(l numbered) int { return l.newNo })
+	}
+	return h
+}
+
+func lineBefore(all []numbered, at int, side func(numbered) int) int {
+	for i := at - 1; i >= 0; i-- {
+		if n := side(all[i]); n != 0 {
+			return n
+		}
+	}
+	for i := at; i < len(all); i++ {
+		if n := side(all[i]); n != 0 {
+			return n - 1
+		}
+	}
+	return 0
+}
+
+// diffText renders hunks as unified diff text (hunk headers and lines,
+// without git's file header, which the pack states in words). With
+// capLines > 0 only the first two thirds and the last third of capLines
+// lines are kept, with a marker between.
+func diffText(hunks []gitctx.Hunk, capLines int) string {
+	var lines []string
+	for _, h := range hunks {
+		lines = append(lines, hunkHeader(h))
+		for _, l := range h.Lines {
+			lines = append(lines, string(l.Op)+decodeLine(l.Text))
+			if l.NoNewline {
+				lines = append(lines, `\ No newline at end of file`)
+			}
+		}
+	}
+	if capLines > 0 && len(lines) > capLines {
+		head := capLines * 2 / 3
+		tail := capLines - head
+		omitted := len(lines) - head - tail
+		marker := fmt.Sprintf("... [gitctx: %d diff lines omitted here to fit the token budget] ...", omitted)
+		lines = append(append(append([]string{}, lines[:head]...), marker), lines[len(lines)-tail:]...)
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func hunkHeader(h gitctx.Hunk) string {
+	s := "@@ -" + rangeText(h.OldStart, h.OldLines) + " +" + rangeText(h.NewStart, h.NewLines) + " @@"
+	if h.Section != "" {
+		s += " " + decodeLine(h.Section)
+	}
+	return s
+}
+
+func rangeText(start, n int) string {
+	if n == 1 {
+		return fmt.Sprint(start)
+	}
+	return fmt.Sprintf("%d,%d", start, n)
+}
+
+// diffLines counts the lines diffText would print.
+func diffLines(hunks []gitctx.Hunk) int {
+	n := 0
+	for _, h := range hunks {
+		n += 1 + len(h.Lines)
+	}
+	return n
+}

@@ -1,0 +1,106 @@
+package pack
+
+import (
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// Roles of files in a pack.
+const (
+	RoleChanged   = "changed"
+	RoleNeighbour = "neighbour"
+	RoleContext   = "context"
+	RoleGuide     = "guide"
+)
+
+// Representations of a file in a pack, richest first.
+const (
+	RepFull      = "full"      // the whole content (and the diff, for a changed file)
+	RepTruncated = "truncated" // head and tail of the content or the diff, with a marker
+	RepOutline   = "outline"   // signatures and types instead of the content
+	RepDiff      = "diff"      // the diff alone
+	RepNameOnly  = "name_only" // listed by name, status and line counts
+)
+
+// entry is one file considered for the pack.
+type entry struct {
+	file     *gitctx.File // the change's file; nil for neighbours and context
+	path     string
+	oldPath  string
+	role     string
+	status   string
+	kind     string
+	size     int64 // bytes of the side that is shown
+	reason   string
+	excluded string // exclusion reason; empty when included
+	encoding string
+	score    *float64
+
+	content    string // decoded text of the new side, when there is one to show
+	hasContent bool
+	outline    string // filled by the summary shaping
+	hasOutline bool
+	patch      *gitctx.Patch
+	patchNote  string // why the diff is not shown, when it is not
+
+	// shaping state, changed by the budget
+	showContent string // RepFull, RepTruncated, RepOutline or "" (none)
+	diffContext int    // context lines of the diff; -1 hides the diff
+	diffCap     int    // 0: the whole diff; else keep this many lines, head and tail
+	nameOnly    bool
+
+	diffSeg, contentSeg *segment
+}
+
+// showsDiff reports whether the entry's diff is in the pack.
+func (e *entry) showsDiff() bool {
+	return e.included() && !e.nameOnly && e.patch != nil && e.diffContext >= 0
+}
+
+// included reports whether the entry is in the pack at all (a name-only
+// changed file is, an excluded one is only listed).
+func (e *entry) included() bool { return e.excluded == "" }
+
+// representation names what the pack shows of the entry.
+func (e *entry) representation() string {
+	capped := e.showsDiff() && e.diffCap > 0
+	switch {
+	case !e.included() || e.nameOnly:
+		return RepNameOnly
+	case e.showContent == RepTruncated, e.showContent == RepFull && capped:
+		return RepTruncated
+	case e.showContent != "":
+		return e.showContent
+	case capped:
+		return RepTruncated
+	case e.showsDiff():
+		return RepDiff
+	}
+	return RepNameOnly
+}
+
+func (e *entry) tokens() int {
+	n := 0
+	for _, s := range []*segment{e.diffSeg, e.contentSeg} {
+		if s != nil && s.tokens > 0 {
+			n += s.tokens
+		}
+	}
+	return n
+}
+
+func (e *entry) additions() int {
+	if e.patch == nil {
+		return 0
+	}
+	return e.patch.Added
+}
+
+func (e *entry) deletions() int {
+	if e.patch == nil {
+		return 0
+	}
+	return e.patch.Deleted
+}
+
+// invalidate drops the rendered segments after a shaping change.
+func (e *entry) invalidate() { e.diffSeg, e.contentSeg = nil, nil }

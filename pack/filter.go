@@ -1,0 +1,150 @@
+package pack
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// Exclusion reasons, as the record names them.
+const (
+	ReasonCredentials   = "credentials"
+	ReasonBinary        = "binary"
+	ReasonSizeLimit     = "size_limit"
+	ReasonPatternMatch  = "pattern_match"
+	ReasonDependencyDir = "dependency_dir"
+	ReasonBuildOutput   = "build_output"
+	ReasonCache         = "cache"
+	ReasonGitignored    = "gitignored"
+	ReasonBudget        = "budget"
+	ReasonDirLimit      = "dir_limit"
+	ReasonSymlink       = "symlink"
+	ReasonUnreadable    = "unreadable"
+	ReasonEncoding      = "encoding"
+)
+
+// Rules are the default exclusions of a pack (design §5). Name patterns
+// match a file's base name, directory names match any directory of its
+// path; both ignore case.
+type Rules struct {
+	Credentials []string          // file-name globs of credential files
+	Dirs        map[string]string // directory name → reason
+	Names       []namePattern     // file-name globs with their reason
+	Include     []string          // if set, only paths matching one of these are packed
+	Exclude     []string          // paths matching one of these are not packed
+}
+
+type namePattern struct {
+	glob, reason string
+}
+
+// DefaultRules returns the built-in exclusions.
+func DefaultRules() Rules {
+	r := Rules{
+		Credentials: []string{"*.pem", "*.key", "*.crt", "*.p12", "*.pfx", ".env*", "credentials*", "secrets*",
+			"*_secret*", "*_token*", "*.keystore", "*.jks", "id_rsa*", "id_dsa*", "id_ecdsa*", "id_ed25519*", ".netrc", ".pgpass", ".npmrc", ".pypirc"},
+		Dirs: map[string]string{},
+	}
+	for _, d := range []string{"node_modules", "vendor", ".venv", "venv", "env", "__pypackages__", "bower_components"} {
+		r.Dirs[d] = ReasonDependencyDir
+	}
+	for _, d := range []string{"dist", "build", "out", "target", ".next", ".nuxt", "coverage"} {
+		r.Dirs[d] = ReasonBuildOutput
+	}
+	for _, d := range []string{".cache", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"} {
+		r.Dirs[d] = ReasonCache
+	}
+	for _, d := range []string{".git", ".svn", ".hg", "logs"} {
+		r.Dirs[d] = ReasonPatternMatch
+	}
+	for _, g := range []string{"*.pyc", "*.pyo", ".eslintcache", "*.tsbuildinfo"} {
+		r.Names = append(r.Names, namePattern{g, ReasonCache})
+	}
+	for _, g := range []string{"*.sql", "*.db", "*.sqlite*", "*.log"} {
+		r.Names = append(r.Names, namePattern{g, ReasonPatternMatch})
+	}
+	for _, g := range []string{"*.exe", "*.dll", "*.so", "*.dylib", "*.wasm", "*.a", "*.o", "*.class", "*.jar",
+		"*.png", "*.jpg", "*.jpeg", "*.gif", "*.bmp", "*.ico", "*.webp", "*.svg", "*.mp4", "*.mov", "*.mp3", "*.wav",
+		"*.pdf", "*.zip", "*.tar*", "*.gz", "*.tgz", "*.bz2", "*.xz", "*.7z", "*.woff", "*.woff2", "*.ttf", "*.otf"} {
+		r.Names = append(r.Names, namePattern{g, ReasonBinary})
+	}
+	return r
+}
+
+// Validate checks the include and exclude globs.
+func (r *Rules) Validate() error {
+	for _, g := range append(append([]string{}, r.Include...), r.Exclude...) {
+		if !doublestar.ValidatePattern(g) {
+			return fmt.Errorf("bad glob %q (see https://github.com/bmatcuk/doublestar#patterns)", g)
+		}
+	}
+	return nil
+}
+
+// IsCredential reports whether a path names a credential file, which is
+// never packed, whatever else asks for it.
+func (r *Rules) IsCredential(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	for _, g := range r.Credentials {
+		if ok, _ := doublestar.Match(g, base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// ExcludeReason returns the reason a path is not packed, or "" when it may be.
+// userGlobs says whether the include and exclude globs apply (they do not
+// to files the user named explicitly).
+func (r *Rules) ExcludeReason(p string, userGlobs bool) string {
+	if r.IsCredential(p) {
+		return ReasonCredentials
+	}
+	lower := strings.ToLower(p)
+	dirs := strings.Split(lower, "/")
+	for _, d := range dirs[:len(dirs)-1] {
+		if reason, ok := r.Dirs[d]; ok {
+			return reason
+		}
+	}
+	base := dirs[len(dirs)-1]
+	for _, n := range r.Names {
+		if ok, _ := doublestar.Match(n.glob, base); ok {
+			return n.reason
+		}
+	}
+	if !userGlobs {
+		return ""
+	}
+	for _, g := range r.Exclude {
+		if matchGlob(g, p) {
+			return ReasonPatternMatch
+		}
+	}
+	if len(r.Include) == 0 {
+		return ""
+	}
+	for _, g := range r.Include {
+		if matchGlob(g, p) {
+			return ""
+		}
+	}
+	return ReasonPatternMatch
+}
+
+// matchGlob matches a user glob against a path; a glob without a slash
+// also matches the base name, as in .gitignore ("*.go" matches "a/b.go").
+func matchGlob(g, p string) bool {
+	if ok, _ := doublestar.Match(g, p); ok {
+		return true
+	}
+	if !strings.Contains(g, "/") {
+		ok, _ := doublestar.Match(g, path.Base(p))
+		return ok
+	}
+	// "dir/" or "dir/**" style: also match everything below a directory.
+	ok, _ := doublestar.Match(strings.TrimSuffix(g, "/")+"/**", p)
+	return ok
+}

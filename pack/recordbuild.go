@@ -1,0 +1,78 @@
+package pack
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"time"
+)
+
+// record fills the transparency record from what was built. v and segs
+// are nil when no pack was made (an empty change, a budget not met).
+func (b *builder) record(v *view, segs []*segment) *Record {
+	src := b.ch.Source
+	r := &Record{
+		Schema:    SchemaVersion,
+		Tool:      b.opts.Tool,
+		CreatedAt: b.opts.Now().UTC().Format(time.RFC3339),
+		Source: SourceRecord{
+			Kind: string(src.Kind), Spec: src.Spec, Base: src.Base, Head: src.Head,
+			MergeBase: src.MergeBase, Shallow: src.Shallow, Commits: []CommitRecord{},
+		},
+		Pack: PackRecord{Format: string(b.opts.Format), Steps: []string{}},
+		Budget: BudgetRecord{Provider: b.opts.Budget.Provider, Model: b.opts.Budget.Model, Tokenizer: b.opts.Counter.Name(),
+			ContextWindow: b.opts.Budget.ContextWindow, ReservedOutput: b.opts.Budget.ReservedOutput, Limit: b.opts.Budget.Limit},
+		Files:              []FileRecord{},
+		Neighbours:         []Neighbour{},
+		Redactions:         Redactions{ByRule: map[string]int{}, Items: []RedactionItem{}},
+		ExclusionsByReason: map[string]int{},
+		Delivery:           Delivery{Kind: "none"},
+		Warnings:           append([]Problem{}, b.problems...),
+		Errors:             []Problem{},
+	}
+	for _, c := range b.ch.Commits {
+		r.Source.Commits = append(r.Source.Commits, CommitRecord{SHA: c.SHA, Subject: cleanText(decodeLine(c.Subject))})
+	}
+	for _, e := range b.entries {
+		r.Files = append(r.Files, fileRecord(e))
+		r.Stats.FilesScanned++
+		if e.included() {
+			r.Stats.FilesIncluded++
+			if e.showContent == RepFull || e.showContent == RepTruncated {
+				r.Stats.ContentBytes += int64(len(e.content))
+			}
+			if e.representation() == RepTruncated {
+				r.Stats.TruncatedFiles++
+			}
+		} else {
+			r.Stats.FilesExcluded++
+			r.ExclusionsByReason[e.excluded]++
+		}
+	}
+	if v == nil || segs == nil {
+		return r
+	}
+	text := join(segs)
+	sum := sha256.Sum256([]byte(text))
+	r.Pack.Type = v.Type
+	r.Pack.Parts = 1
+	r.Pack.Bytes = int64(len(text))
+	r.Pack.Tokens = sumTokens(segs)
+	r.Pack.SHA256 = hex.EncodeToString(sum[:])
+	r.Pack.Boundary = v.Boundary
+	r.Pack.Steps = append(r.Pack.Steps, v.Steps...)
+	r.Budget.Used = r.Pack.Tokens
+	return r
+}
+
+func fileRecord(e *entry) FileRecord {
+	f := FileRecord{
+		Path: e.path, OldPath: e.oldPath, Role: e.role, Status: e.status, Kind: e.kind,
+		Included: e.included(), Representation: e.representation(), Bytes: e.size, Tokens: e.tokens(),
+		Additions: e.additions(), Deletions: e.deletions(), Encoding: e.encoding, Score: e.score,
+		Reason: indexReason(e), ExclusionReason: e.excluded,
+	}
+	if !f.Included {
+		f.Reason = e.reason
+	}
+	return f
+}

@@ -1,0 +1,108 @@
+package pack
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// segment is one piece of a rendered pack. Every segment ends with a
+// newline and begins with a character that is neither white space nor '/'.
+// tiktoken's pre-tokenizer (o200k_base and cl100k_base alike) can then
+// never join the end of one segment with the start of the next, so the
+// token count of a whole pack is exactly the sum of its segments' counts:
+// each segment is counted once, and a re-render after degrading one file
+// recounts only that file.
+type segment struct {
+	key    string
+	text   string
+	tokens int // -1 until counted
+}
+
+func newSegment(key, text string) *segment {
+	return &segment{key: key, text: text, tokens: -1}
+}
+
+// valid reports whether the segment keeps counts additive.
+func (s *segment) valid() bool {
+	if s.text == "" || !strings.HasSuffix(s.text, "\n") {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(s.text)
+	return r != '/' && !unicode.IsSpace(r)
+}
+
+// join concatenates segments into the pack's text.
+func join(segs []*segment) string {
+	n := 0
+	for _, s := range segs {
+		n += len(s.text)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, s := range segs {
+		b.WriteString(s.text)
+	}
+	return b.String()
+}
+
+// sumTokens adds up counted segments.
+func sumTokens(segs []*segment) int {
+	n := 0
+	for _, s := range segs {
+		n += s.tokens
+	}
+	return n
+}
+
+// fence returns a code fence longer than any run of backticks in text, so
+// that nothing inside can close it.
+func fence(text string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(text); i++ {
+		if text[i] == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
+}
+
+// boundaryPrefix starts every boundary marker. It is kept away from words
+// like "key" or "token" so that the marker never looks like a credential.
+const boundaryPrefix = "gitctx-boundary-"
+
+// boundary derives the marker that fences the untrusted part of a pack from
+// a hash of that part: deterministic for the same input, unpredictable to
+// anyone writing the content, and checked to occur nowhere in it.
+func boundary(body []*segment) string {
+	h := sha256.New()
+	for _, s := range body {
+		h.Write([]byte(s.text))
+	}
+	sum := h.Sum(nil)
+	for salt := 0; ; salt++ {
+		if salt > 0 {
+			next := sha256.Sum256(append(sum, []byte(strconv.Itoa(salt))...))
+			sum = next[:]
+		}
+		token := boundaryPrefix + hex.EncodeToString(sum[:16])
+		if !containsAny(body, token) {
+			return token
+		}
+	}
+}
+
+func containsAny(segs []*segment, s string) bool {
+	for _, seg := range segs {
+		if strings.Contains(seg.text, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,105 @@
+package pack
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"strconv"
+	"sync"
+
+	"github.com/tiktoken-go/tokenizer/codec"
+)
+
+// Counter counts tokens the way a model's tokenizer does.
+type Counter interface {
+	Count(s string) int
+	Name() string
+}
+
+// NewCounter returns the counter for an encoding ("o200k_base" or
+// "cl100k_base"). A factor other than 1 scales its counts up, for models
+// whose tokenizer is not public; the name then says so ("o200k_base×1.35").
+func NewCounter(encoding string, factor float64) (Counter, error) {
+	var c *codec.Codec
+	switch encoding {
+	case "", "o200k_base":
+		c = codec.NewO200kBase()
+	case "cl100k_base":
+		c = codec.NewCl100kBase()
+	default:
+		return nil, fmt.Errorf("unknown tokenizer %q (known: o200k_base, cl100k_base)", encoding)
+	}
+	if factor <= 0 {
+		factor = 1
+	}
+	return &tiktoken{codec: c, factor: factor}, nil
+}
+
+type tiktoken struct {
+	codec  *codec.Codec
+	factor float64
+}
+
+func (t *tiktoken) Count(s string) int {
+	n, err := t.codec.Count(s)
+	if err != nil {
+		// The codec only fails on invalid UTF-8 in strict mode, which is not
+		// used; fall back to a count no tokenizer exceeds.
+		n = len(s)
+	}
+	if t.factor == 1 {
+		return n
+	}
+	return int(math.Ceil(float64(n) * t.factor))
+}
+
+func (t *tiktoken) Name() string {
+	if t.factor == 1 {
+		return t.codec.GetName()
+	}
+	return t.codec.GetName() + "×" + strconv.FormatFloat(t.factor, 'f', -1, 64)
+}
+
+// estimate is a quick count used to plan before counting exactly: code
+// runs at 3.1–3.9 bytes per o200k token, dense data at about 2.2.
+func estimate(bytes int) int { return (bytes + 2) / 3 }
+
+// countAll counts the segments that have no count yet, spread over the
+// cores. Segments must keep their counts additive: see segment.
+func countAll(ctx context.Context, c Counter, segs []*segment) error {
+	var todo []*segment
+	for _, s := range segs {
+		if s.tokens < 0 {
+			todo = append(todo, s)
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(todo))
+	next := make(chan *segment)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for s := range next {
+				s.tokens = c.Count(s.text)
+			}
+		}()
+	}
+	var err error
+feed:
+	for _, s := range todo {
+		select {
+		case next <- s:
+		case <-ctx.Done():
+			err = ctx.Err()
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	return err
+}

@@ -1,0 +1,177 @@
+package pack
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// view is what every format renders: the pack's parts, independent of
+// how they are written.
+type view struct {
+	Type     string // full or summary
+	Tool     Tool
+	Source   gitctx.Source
+	Commits  []commitView
+	Messages bool // show whole commit messages (else subjects only)
+	Manifest Manifest
+	Entries  []*entry // every file considered, in index order
+	ShowTree bool
+	Boundary string
+	Budget   BudgetRecord
+	Steps    []string // degradation steps taken
+	Redacted int      // placeholders in the pack
+}
+
+type commitView struct {
+	SHA     string
+	Subject string
+	Message string
+}
+
+// shown lists the entries whose diff or content is in the pack.
+func (v *view) shown() []*entry {
+	var out []*entry
+	for _, e := range v.Entries {
+		if e.included() && !e.nameOnly {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// counts for the summary.
+func (v *view) counts() (changed, shown, listed, neighbours int) {
+	for _, e := range v.Entries {
+		switch {
+		case e.role == RoleChanged:
+			changed++
+		case e.included():
+			neighbours++
+		}
+		if e.included() && !e.nameOnly {
+			shown++
+		} else {
+			listed++
+		}
+	}
+	return
+}
+
+// changeLine describes the change in one line.
+func (v *view) changeLine() string {
+	s := v.Source
+	switch s.Kind {
+	case gitctx.KindRange, gitctx.KindPullRequest:
+		line := fmt.Sprintf("%s %s (%s..%s)", s.Kind, inlineCode(s.Spec), shortID(s.Base), shortID(s.Head))
+		return line + fmt.Sprintf(", %d commit%s", len(v.Commits), plural(len(v.Commits)))
+	case gitctx.KindStaged:
+		return "the staged changes (index against " + orEmptyTree(s.Base) + ")"
+	case gitctx.KindWorktree:
+		return "the uncommitted changes in the work tree (against " + orEmptyTree(s.Base) + ")"
+	default:
+		return "the patch " + inlineCode(s.Spec)
+	}
+}
+
+func orEmptyTree(base string) string {
+	if base == "" {
+		return "the empty tree: no commits yet"
+	}
+	return "HEAD " + shortID(base)
+}
+
+func shortID(id string) string {
+	if len(id) > 12 {
+		return id[:12]
+	}
+	return id
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// diffHeading describes a changed file above its diff:
+// "greet.go (modified, +3 -1)".
+func diffHeading(e *entry) string {
+	var parts []string
+	switch gitctx.Status(e.status) {
+	case gitctx.Renamed, gitctx.Copied:
+		parts = append(parts, fmt.Sprintf("%s from %s", e.status, displayPath(e.oldPath)))
+	default:
+		parts = append(parts, strings.ReplaceAll(e.status, "_", " "))
+	}
+	if f := e.file; f != nil && f.OldMode != 0 && f.NewMode != 0 && f.OldMode != f.NewMode {
+		parts = append(parts, fmt.Sprintf("mode %06o → %06o", f.OldMode, f.NewMode))
+	}
+	switch e.kind {
+	case KindSymlink:
+		parts = append(parts, "symbolic link")
+	case KindSubmodule:
+		parts = append(parts, "submodule pointer")
+	case KindLFSPointer:
+		parts = append(parts, "Git LFS pointer")
+	}
+	if e.patch != nil {
+		parts = append(parts, fmt.Sprintf("+%d -%d", e.patch.Added, e.patch.Deleted))
+	}
+	if e.diffContext >= 0 && e.diffContext < 3 {
+		parts = append(parts, fmt.Sprintf("%d context line%s", e.diffContext, plural(e.diffContext)))
+	}
+	return displayPath(e.path) + " (" + strings.Join(parts, ", ") + ")"
+}
+
+// contentHeading describes a file above its content.
+func contentHeading(e *entry) string {
+	var note string
+	switch e.showContent {
+	case RepTruncated:
+		note = "truncated: head and tail only"
+	case RepOutline:
+		note = "outline: declarations only, bodies elided"
+	}
+	switch e.kind {
+	case KindSymlink:
+		note = joinNote(note, "symbolic link; its target, not followed")
+	case KindLFSPointer:
+		note = joinNote(note, "Git LFS pointer; the object is not fetched")
+	}
+	if e.encoding != "" && e.encoding != "utf-8" {
+		note = joinNote(note, "decoded from "+e.encoding)
+	}
+	if e.role != RoleChanged {
+		note = joinNote(note, e.role)
+	}
+	if note == "" {
+		return displayPath(e.path)
+	}
+	return displayPath(e.path) + " (" + note + ")"
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// shownAs is the representation column of the file index.
+func shownAs(e *entry) string {
+	return strings.ReplaceAll(e.representation(), "_", " ")
+}
+
+// indexReason is the reason column of the file index.
+func indexReason(e *entry) string {
+	if !e.included() {
+		return "excluded: " + strings.ReplaceAll(e.excluded, "_", " ")
+	}
+	if e.patchNote != "" {
+		return joinNote(e.reason, e.patchNote)
+	}
+	return e.reason
+}
