@@ -112,7 +112,7 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 		return nil, err
 	}
 	opts.Progress("fitting the budget")
-	s := &shaper{v: v, r: rendererFor(opts.Format), counter: opts.Counter, opts: opts}
+	s := &shaper{v: v, r: rendererFor(opts.Format), counter: opts.Counter, opts: opts, fullPossible: b.fullPossible}
 	segs, err := s.shape(ctx)
 	if err != nil {
 		if errors.Is(err, ErrBudget) {
@@ -132,6 +132,8 @@ type builder struct {
 	opts     Options
 	entries  []*entry
 	problems []Problem
+
+	fullPossible bool // whole contents are still kept for a Full pack
 }
 
 // classify makes an entry per changed file and applies the path rules.
@@ -156,45 +158,71 @@ func (b *builder) classify() {
 }
 
 // readContents reads the new side of every included changed file that has
-// one, within the size limit, and decodes it.
+// one, within the size limit, and decodes it. Whole contents are kept only
+// while a Full pack is still possible (their total within
+// MaxContentBytes); past that, large files keep only the excerpt a Summary
+// can show, so memory stays bounded on huge changes.
 func (b *builder) readContents(ctx context.Context) error {
+	var files []*gitctx.File
+	byFile := map[*gitctx.File]*entry{}
 	for _, e := range b.entries {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
 		f := e.file
-		if !e.included() || f.NewMode == 0 || e.kind == KindSubmodule {
-			continue
+		if e.included() && f.NewMode != 0 && e.kind != KindSubmodule {
+			files = append(files, f)
+			byFile[f] = e
 		}
-		size, data, err := b.ch.Read(ctx, f, gitctx.New, b.opts.MaxFileBytes)
+	}
+	b.fullPossible = b.opts.Mode != "summary"
+	var kept int64
+	return b.ch.ReadEach(ctx, files, gitctx.New, b.opts.MaxFileBytes, func(f *gitctx.File, size int64, data []byte, err error) error {
+		e := byFile[f]
 		e.size = size
 		switch {
 		case errors.Is(err, gitctx.ErrTooLarge):
 			e.patchNote = fmt.Sprintf("content is %s bytes, over the %s-byte limit: diff only", thousands(int(size)), thousands(int(b.opts.MaxFileBytes)))
-			continue
+			return nil
 		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 			return err
 		case err != nil:
 			b.warn(f.Path, ReasonUnreadable, err.Error())
 			e.patchNote = "content could not be read: diff only"
-			continue
+			return nil
 		}
-		if e.kind == KindSymlink {
-			e.content, e.hasContent = cleanText(decodeLine(string(data))), true
-			continue
+		b.setContent(e, data)
+		if !e.hasContent {
+			return nil
 		}
-		d := decode(data)
-		switch d.Kind {
-		case KindBinary:
-			e.kind, e.excluded = KindBinary, ReasonBinary
-		case KindLFSPointer:
-			e.kind = KindLFSPointer
-			e.content, e.hasContent = d.Text, true
-		default:
-			e.content, e.hasContent, e.encoding = cleanText(d.Text), true, d.Encoding
+		kept += int64(len(e.content))
+		if b.fullPossible && kept > b.opts.MaxContentBytes {
+			b.fullPossible = false
+			for _, other := range b.entries {
+				other.dropContent()
+			}
 		}
+		if !b.fullPossible {
+			e.dropContent()
+		}
+		return nil
+	})
+}
+
+// setContent decodes a file's content into its entry.
+func (b *builder) setContent(e *entry, data []byte) {
+	if e.kind == KindSymlink {
+		e.setText(cleanText(decodeLine(string(data))))
+		return
 	}
-	return nil
+	d := decode(data)
+	switch d.Kind {
+	case KindBinary:
+		e.kind, e.excluded = KindBinary, ReasonBinary
+	case KindLFSPointer:
+		e.kind = KindLFSPointer
+		e.setText(d.Text)
+	default:
+		e.encoding = d.Encoding
+		e.setText(cleanText(d.Text))
+	}
 }
 
 // readPatches streams the diff and keeps the patches of included files.

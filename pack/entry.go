@@ -1,6 +1,8 @@
 package pack
 
 import (
+	"strings"
+
 	"github.com/gitctx/gitctx/gitctx"
 )
 
@@ -35,12 +37,15 @@ type entry struct {
 	encoding string
 	score    *float64
 
-	content    string // decoded text of the new side, when there is one to show
-	hasContent bool
-	outline    string // filled by the summary shaping
-	hasOutline bool
-	patch      *gitctx.Patch
-	patchNote  string // why the diff is not shown, when it is not
+	content      string // decoded text of the new side, while a Full pack may show it
+	hasContent   bool   // the file has text content (which may since have been dropped)
+	contentBytes int    // length of the whole content
+	contentLines int
+	excerpt      string // head and tail of a long content ("" when it is short)
+	outline      string
+	hasOutline   bool
+	patch        *gitctx.Patch
+	patchNote    string // why the diff is not shown, when it is not
 
 	// shaping state, changed by the budget
 	showContent string // RepFull, RepTruncated, RepOutline or "" (none)
@@ -100,6 +105,29 @@ func (e *entry) deletions() int {
 		return 0
 	}
 	return e.patch.Deleted
+}
+
+// setText sets the decoded content and what a Summary may show of it.
+func (e *entry) setText(text string) {
+	e.content, e.hasContent = text, true
+	e.contentBytes = len(text)
+	e.contentLines = strings.Count(text, "\n")
+	if !strings.HasSuffix(text, "\n") && text != "" {
+		e.contentLines++
+	}
+	if e.contentLines > truncHeadLines+truncTailLines {
+		e.excerpt = truncateLines(text, truncHeadLines, truncTailLines)
+	}
+}
+
+// long reports whether the content is longer than its excerpt.
+func (e *entry) long() bool { return e.excerpt != "" }
+
+// dropContent frees a long content once no Full pack can show it.
+func (e *entry) dropContent() {
+	if e.long() {
+		e.content = ""
+	}
 }
 
 // invalidate drops the rendered segments after a shaping change.

@@ -24,7 +24,7 @@ const maxManifestItems = 12
 // detectManifest looks at the file list and reads the manifest files it
 // needs through read (which returns false for a file it cannot read).
 func detectManifest(fallbackName string, paths []string, read func(string) (string, bool)) Manifest {
-	m := Manifest{Name: fallbackName}
+	m := Manifest{Name: fallbackName, Dependencies: []string{}, EntryPoints: []string{}}
 	has := make(map[string]bool, len(paths))
 	for _, p := range paths {
 		has[p] = true

@@ -15,8 +15,7 @@ func (markdown) head(v *view) string {
 	fmt.Fprintf(&b, "# gitctx pack\n\n## Summary\n\n")
 	fmt.Fprintf(&b, "A **%s** pack of a git change, made by %s %s for code review.\n\n", v.Type, v.Tool.Name, v.Tool.Version)
 	fmt.Fprintf(&b, "- Change: %s\n", v.changeLine())
-	fmt.Fprintf(&b, "- Files: %d changed, %d other%s; %d shown, %d listed by name only\n",
-		changed, neighbours, plural(neighbours), shown, listed)
+	fmt.Fprintf(&b, "- Files: %s; %d shown, %d listed by name only\n", fileCounts(changed, neighbours), shown, listed)
 	fmt.Fprintf(&b, "- Budget: %s tokens (%s)\n", thousands(v.Budget.Limit), v.Budget.Tokenizer)
 	fmt.Fprintf(&b, "- Redactions: %d (credentials replaced by `[REDACTED:<rule>#<n>]`)\n", v.Redacted)
 	if len(v.Steps) > 0 {
@@ -82,7 +81,7 @@ func (markdown) change(v *view) string {
 	}
 	if len(v.Commits) > 0 {
 		fmt.Fprintf(&b, "\n### Commits (%d, newest first)\n\n", len(v.Commits))
-		for _, c := range v.Commits {
+		for _, c := range v.commits() {
 			if !v.Messages {
 				fmt.Fprintf(&b, "- %s %s\n", shortID(c.SHA), c.Subject)
 				continue
@@ -90,28 +89,80 @@ func (markdown) change(v *view) string {
 			f := fence(c.Message)
 			fmt.Fprintf(&b, "#### %s\n\n%stext\n%s\n%s\n\n", shortID(c.SHA), f, c.Message, f)
 		}
+		if n := len(v.Commits) - len(v.commits()); n > 0 {
+			fmt.Fprintf(&b, "- … and %d older commit%s, not listed to fit the budget\n", n, plural(n))
+		}
 	}
-	b.WriteString("\n")
+	if !strings.HasSuffix(b.String(), "\n\n") {
+		b.WriteString("\n")
+	}
 	return b.String()
 }
 
+// index lists every file considered: a table of the changed files shown,
+// a table of the other files shown (neighbours, context, guides), then a
+// compact list of the files listed by name only (excluded, or left out to
+// fit the budget), each with its status and line counts.
 func (markdown) index(v *view) string {
 	var b strings.Builder
-	b.WriteString("## Files\n\n| Path | Status | Role | Shown as | Lines | Tokens | Reason |\n|---|---|---|---|---|---:|---|\n")
+	var changed, others, listed []*entry
 	for _, e := range v.Entries {
-		lines := ""
-		if e.patch != nil {
-			lines = fmt.Sprintf("+%d -%d", e.additions(), e.deletions())
+		switch {
+		case !e.included() || e.nameOnly:
+			listed = append(listed, e)
+		case e.role == RoleChanged:
+			changed = append(changed, e)
+		default:
+			others = append(others, e)
 		}
-		status := strings.ReplaceAll(e.status, "_", " ")
-		if status == "" {
-			status = "unchanged"
-		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %d | %s |\n", tableCell(displayPath(e.path)), status, e.role,
-			shownAs(e), lines, e.tokens(), tableCell(indexReason(e)))
 	}
-	b.WriteString("\n")
+	b.WriteString("## Files\n\n")
+	if len(changed) > 0 {
+		b.WriteString("Changed files shown:\n\n| Path | Status | Shown as | Lines | Tokens | Note |\n|---|---|---|---|---:|---|\n")
+		for _, e := range changed {
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %d | %s |\n", tableCell(displayPath(e.path)), statusText(e),
+				shownAs(e), lineCounts(e), e.tokens(), tableCell(e.patchNote))
+		}
+		b.WriteString("\n")
+	}
+	if len(others) > 0 {
+		b.WriteString("Other files shown:\n\n| Path | Role | Shown as | Tokens | Why |\n|---|---|---|---:|---|\n")
+		for _, e := range others {
+			fmt.Fprintf(&b, "| %s | %s | %s | %d | %s |\n", tableCell(displayPath(e.path)), e.role, shownAs(e), e.tokens(), tableCell(e.reason))
+		}
+		b.WriteString("\n")
+	}
+	if len(listed) > 0 {
+		fmt.Fprintf(&b, "Listed by name only (%d):\n\n", len(listed))
+		for _, e := range listed {
+			note := statusText(e)
+			if lc := lineCounts(e); lc != "" {
+				note += ", " + lc
+			}
+			if !e.included() {
+				note += "; " + indexReason(e)
+			} else if e.role != RoleChanged {
+				note += "; " + e.role
+			}
+			fmt.Fprintf(&b, "- %s (%s)\n", displayPath(e.path), note)
+		}
+		b.WriteString("\n")
+	}
 	return b.String()
+}
+
+func statusText(e *entry) string {
+	if e.status == "" {
+		return "unchanged"
+	}
+	return strings.ReplaceAll(e.status, "_", " ")
+}
+
+func lineCounts(e *entry) string {
+	if e.patch == nil {
+		return ""
+	}
+	return fmt.Sprintf("+%d -%d", e.additions(), e.deletions())
 }
 
 func (markdown) tree(_ *view, paths []string) string {
@@ -123,6 +174,9 @@ func (markdown) tree(_ *view, paths []string) string {
 func (markdown) diffStart(*view) string { return "## Diff\n\n" }
 
 func (markdown) diff(e *entry, text string, _ bool) string {
+	if text == "" {
+		return "### " + diffHeading(e) + "\n\nNo change to the content.\n\n"
+	}
 	f := fence(text)
 	return "### " + diffHeading(e) + "\n\n" + f + "diff\n" + text + f + "\n\n"
 }

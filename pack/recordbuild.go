@@ -37,8 +37,8 @@ func (b *builder) record(v *view, segs []*segment) *Record {
 		r.Stats.FilesScanned++
 		if e.included() {
 			r.Stats.FilesIncluded++
-			if e.showContent == RepFull || e.showContent == RepTruncated {
-				r.Stats.ContentBytes += int64(len(e.content))
+			if !e.nameOnly && e.showContent != "" {
+				r.Stats.ContentBytes += int64(len(e.contentText()))
 			}
 			if e.representation() == RepTruncated {
 				r.Stats.TruncatedFiles++

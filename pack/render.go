@@ -162,7 +162,7 @@ func (e *entry) contentText() string {
 	case RepOutline:
 		return e.outline
 	case RepTruncated:
-		return truncateLines(e.content, 100, 50)
+		return e.excerpt
 	}
 	return e.content
 }

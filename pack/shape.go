@@ -3,7 +3,6 @@ package pack
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -12,35 +11,46 @@ import (
 // Shaping limits.
 const (
 	diffCapLines    = 150 // a truncated diff keeps this many lines, head and tail
-	truncHeadLines  = 100
-	truncTailLines  = 50
+	truncHeadLines  = 100 // a truncated file keeps its first lines…
+	truncTailLines  = 50  // …and its last
 	exactCountSlack = 1.3 // count exactly once the estimate is within this factor of the limit
+	headingBytes    = 64  // what a file's heading and fence add, for estimates
 )
 
 // shaper fits a pack to its budget: Full when everything fits, else
 // Summary, degraded step by step until it does.
+//
+// Counting tokens exactly is the expensive part of packing (about 2 MB of
+// text per CPU-second), so the shaper plans on estimates made from the
+// model (bytes of what each entry would show, without rendering it) and
+// renders and counts exactly only once the estimate is close to the limit.
+// An exact count also calibrates the estimates that follow.
 type shaper struct {
-	v       *view
-	r       renderer
-	counter Counter
-	opts    Options
-	reason  string
+	v            *view
+	r            renderer
+	counter      Counter
+	opts         Options
+	fullPossible bool // the builder kept whole contents
+	reason       string
 
-	fixed    []*segment // the last rendered segments that are not files
-	ratio    float64    // exact tokens per estimated token, once known
-	deficit  int        // tokens over the limit at the last exact count
-	saved    int        // estimated tokens saved since then
-	minCount int        // the smallest exact total seen
+	cost    map[*entry]int // estimated (or exact) tokens of each entry as shaped now
+	files   int            // sum of cost
+	fixed   int            // estimated tokens of everything but the files
+	ratio   float64        // exact tokens per estimated token, from the last exact count
+	deficit int            // tokens over the limit at the last exact count
+	saved   int            // estimated tokens saved since then
+	least   int            // the smallest exact total seen
 }
 
 // shape returns the pack's segments, within the budget.
 func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
-	s.ratio = 1
-	s.minCount = -1
-	for _, e := range s.v.Entries {
-		s.initFull(e)
-	}
+	s.ratio, s.least = 1, -1
+	s.cost = make(map[*entry]int, len(s.v.Entries))
 	if s.opts.Mode != "summary" {
+		for _, e := range s.v.Entries {
+			initFull(e)
+		}
+		s.reestimate()
 		segs, why, err := s.tryFull(ctx)
 		if err != nil || segs != nil {
 			s.reason = why
@@ -55,32 +65,39 @@ func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
 	}
 	s.v.Type = "summary"
 	for _, e := range s.v.Entries {
-		s.initSummary(e)
+		initSummary(e)
 	}
+	s.reestimate()
 	return s.fit(ctx)
 }
 
-func (s *shaper) initFull(e *entry) {
+// initFull shows an entry whole: its diff and its content. The diff of an
+// added file is its content, so it is shown once, as content.
+func initFull(e *entry) {
 	e.invalidate()
-	e.showContent = ""
+	e.showContent, e.diffContext, e.diffCap, e.nameOnly = "", 3, 0, false
 	if e.hasContent {
 		e.showContent = RepFull
 	}
 	if gitctx.Status(e.status) == gitctx.Added && e.hasContent {
-		e.diffContext = -1 // the content is the diff
+		e.diffContext = -1
+	}
+	if e.patch != nil && len(e.patch.Hunks) == 0 && !e.hasContent && e.diffContext >= 0 {
+		e.diffContext = 3 // a mode or rename without content still states itself
 	}
 }
 
-func (s *shaper) initSummary(e *entry) {
-	e.invalidate()
+// initSummary keeps every hunk but shows outlines (or, for a long added
+// file without one, its head and tail) instead of whole files.
+func initSummary(e *entry) {
+	initFull(e)
 	switch {
 	case !e.hasContent:
-	case gitctx.Status(e.status) == gitctx.Added && e.hasOutline:
-		e.showContent = RepOutline
-	case gitctx.Status(e.status) == gitctx.Added:
-		e.showContent = RepFull
 	case e.hasOutline:
 		e.showContent = RepOutline
+	case gitctx.Status(e.status) == gitctx.Added && e.long():
+		e.showContent = RepTruncated
+	case gitctx.Status(e.status) == gitctx.Added:
 	default:
 		e.showContent = ""
 	}
@@ -89,19 +106,18 @@ func (s *shaper) initSummary(e *entry) {
 // tryFull returns the Full pack when it fits, or why it does not.
 func (s *shaper) tryFull(ctx context.Context) ([]*segment, string, error) {
 	limit := s.opts.Budget.Limit
-	var files int
-	var content int64
+	var files, content int
 	for _, e := range s.v.shown() {
 		files++
 		if e.showContent == RepFull {
-			content += int64(len(e.content))
+			content += e.contentBytes
 		}
 	}
-	if files > s.opts.MaxFiles {
+	switch {
+	case files > s.opts.MaxFiles:
 		return nil, fmt.Sprintf("the change shows %s files, over max_files (%s)", thousands(files), thousands(s.opts.MaxFiles)), nil
-	}
-	if content > s.opts.MaxContentBytes {
-		return nil, fmt.Sprintf("full contents are %s bytes, over max_content_bytes (%s)", thousands(int(content)), thousands(int(s.opts.MaxContentBytes))), nil
+	case !s.fullPossible || int64(content) > s.opts.MaxContentBytes:
+		return nil, fmt.Sprintf("the files' contents are over max_content_bytes (%s bytes)", thousands(int(s.opts.MaxContentBytes))), nil
 	}
 	if est := s.estimate(); float64(est) > exactCountSlack*float64(limit) {
 		return nil, fmt.Sprintf("a full pack needs about %s tokens (estimated), the budget is %s", thousands(est), thousands(limit)), nil
@@ -113,11 +129,106 @@ func (s *shaper) tryFull(ctx context.Context) ([]*segment, string, error) {
 	if total > limit {
 		return nil, fmt.Sprintf("a full pack needs %s tokens, the budget is %s", thousands(total), thousands(limit)), nil
 	}
-	return segs, fmt.Sprintf("the full pack fits: %s of %s tokens, %d files", thousands(total), thousands(limit), files), nil
+	return segs, fmt.Sprintf("the full pack fits: %s of %s tokens, %d file%s shown", thousands(total), thousands(limit), files, plural(files)), nil
+}
+
+// estimate is the pack's estimated size in tokens.
+func (s *shaper) estimate() int { return s.files + s.fixed }
+
+// reestimate recomputes every estimate, after a calibration or a global
+// change.
+func (s *shaper) reestimate() {
+	s.files = 0
+	for _, e := range s.v.Entries {
+		c := s.entryCost(e)
+		s.cost[e] = c
+		s.files += c
+	}
+	s.fixed = 0
+	for _, text := range s.fixedParts() {
+		s.fixed += s.tokensOf(len(text))
+	}
+}
+
+// update re-estimates one entry after it was shaped again.
+func (s *shaper) update(e *entry) {
+	e.invalidate()
+	c := s.entryCost(e)
+	s.saved += s.cost[e] - c
+	s.files += c - s.cost[e]
+	s.cost[e] = c
+}
+
+func (s *shaper) tokensOf(bytes int) int { return int(float64(estimate(bytes))*s.ratio) + 1 }
+
+// fixedParts renders everything but the files, for an estimate.
+func (s *shaper) fixedParts() []string {
+	v, r := s.v, s.r
+	parts := []string{r.head(v), r.manifest(v), r.change(v), r.index(v), r.tail(v)}
+	if v.ShowTree {
+		parts = append(parts, s.treeText())
+	}
+	return parts
+}
+
+// entryCost is an entry's tokens as shaped now: exact when its segments
+// are counted, else estimated from the bytes it would show.
+func (s *shaper) entryCost(e *entry) int {
+	if !e.included() || e.nameOnly {
+		return 0
+	}
+	n := 0
+	if e.showsDiff() {
+		if e.diffSeg != nil && e.diffSeg.tokens >= 0 {
+			n += e.diffSeg.tokens
+		} else {
+			n += s.tokensOf(headingBytes + diffBytes(e))
+		}
+	}
+	if e.showContent != "" {
+		if e.contentSeg != nil && e.contentSeg.tokens >= 0 {
+			n += e.contentSeg.tokens
+		} else {
+			n += s.tokensOf(headingBytes + len(e.contentText()))
+		}
+	}
+	return n
+}
+
+// diffBytes is the length of the diff an entry would show.
+func diffBytes(e *entry) int {
+	hunks := e.patch.Hunks
+	if e.diffContext < 3 {
+		hunks = withContext(hunks, e.diffContext)
+	}
+	n, lines := 0, 0
+	for _, h := range hunks {
+		n += 24 + len(h.Section)
+		lines++
+		for _, l := range h.Lines {
+			n += len(l.Text) + 2
+			lines++
+		}
+	}
+	if e.diffCap > 0 && lines > e.diffCap {
+		n = n * e.diffCap / lines
+	}
+	return n
+}
+
+func (s *shaper) treeText() string {
+	var paths []string
+	for _, e := range s.v.shown() {
+		paths = append(paths, e.path)
+	}
+	if len(paths) == 0 {
+		return ""
+	}
+	return s.r.tree(s.v, paths)
 }
 
 // assemble renders the whole pack and counts it exactly. Only segments not
-// counted before are counted.
+// counted before are counted. It also calibrates the estimates.
 func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 	v, r := s.v, s.r
 	files := fileSegments(v, r)
@@ -134,81 +245,32 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 	if err := countAll(ctx, s.counter, mid); err != nil {
 		return nil, 0, err
 	}
-	bodySegs := append(append(pre, mid...), files...)
-	v.Boundary = boundary(bodySegs)
+	body := append(append(pre, mid...), files...)
+	v.Boundary = boundary(body)
 	head, tail := newSegment("head", r.head(v)), newSegment("tail", r.tail(v))
 	if err := countAll(ctx, s.counter, []*segment{head, tail}); err != nil {
 		return nil, 0, err
 	}
-	all := append(append([]*segment{head}, bodySegs...), tail)
-	s.fixed = append(append(pre, mid...), head, tail)
+	all := append(append([]*segment{head}, body...), tail)
 	total := sumTokens(all)
-	if est := s.rawEstimate(all); est > 0 {
+	if s.least < 0 || total < s.least {
+		s.least = total
+	}
+	var bytes int
+	for _, seg := range all {
+		bytes += len(seg.text)
+	}
+	if est := estimate(bytes); est > 0 {
 		s.ratio = float64(total) / float64(est)
 	}
-	if s.minCount < 0 || total < s.minCount {
-		s.minCount = total
-	}
+	s.reestimate()
+	s.fixed = total - s.files
 	return all, total, nil
 }
 
-func (s *shaper) treeText() string {
-	var paths []string
-	for _, e := range s.v.shown() {
-		paths = append(paths, e.path)
-	}
-	if len(paths) == 0 {
-		return ""
-	}
-	return s.r.tree(s.v, paths)
-}
-
-// estimate guesses the pack's tokens without counting: exact counts where
-// known, bytes elsewhere, scaled by what the last exact count taught.
-func (s *shaper) estimate() int {
-	segs := fileSegments(s.v, s.r)
-	if s.fixed == nil {
-		v, r := s.v, s.r
-		s.fixed = []*segment{newSegment("manifest", r.manifest(v)), newSegment("change", r.change(v)),
-			newSegment("index", r.index(v)), newSegment("head", r.head(v)), newSegment("tail", r.tail(v))}
-	}
-	return int(float64(s.rawEstimate(append(segs, s.fixed...))) * s.ratio)
-}
-
-func (s *shaper) rawEstimate(segs []*segment) int {
-	n := 0
-	for _, seg := range segs {
-		if seg.tokens >= 0 {
-			n += int(float64(seg.tokens) / s.ratio)
-		} else {
-			n += estimate(len(seg.text))
-		}
-	}
-	return n
-}
-
-// entryCost estimates an entry's tokens as it is shaped now.
-func (s *shaper) entryCost(e *entry) int {
-	if !e.included() || e.nameOnly {
-		return 0
-	}
-	renderEntry(e, s.r, false)
-	n := 0
-	for _, seg := range []*segment{e.diffSeg, e.contentSeg} {
-		switch {
-		case seg == nil:
-		case seg.tokens >= 0:
-			n += seg.tokens
-		default:
-			n += int(float64(estimate(len(seg.text))) * s.ratio)
-		}
-	}
-	return n
-}
-
 // fits checks the budget: by estimate while the estimate is far over it,
-// exactly once it is close (and only when enough was saved since the last
-// exact count to make a difference).
+// exactly once it is close, and again only when enough was saved since the
+// last exact count to make a difference.
 func (s *shaper) fits(ctx context.Context) ([]*segment, error) {
 	limit := s.opts.Budget.Limit
 	if float64(s.estimate()) > exactCountSlack*float64(limit) {
@@ -237,23 +299,17 @@ func (s *shaper) fit(ctx context.Context) ([]*segment, error) {
 	for _, st := range s.steps() {
 		applied := 0
 		for _, e := range st.order() {
-			var before int
-			if st.global {
-				before = s.estimate()
-			} else {
-				before = s.entryCost(e)
-			}
+			before := s.estimate()
 			if !st.apply(e) {
 				continue
 			}
 			applied++
 			s.noteStep(st, applied)
 			if st.global {
-				s.fixed = nil // the change and tree parts change with a global step
+				s.reestimate()
 				s.saved += before - s.estimate()
 			} else {
-				e.invalidate()
-				s.saved += before - s.entryCost(e)
+				s.update(e)
 			}
 			segs, err := s.fits(ctx)
 			if err != nil || segs != nil {
@@ -270,7 +326,7 @@ func (s *shaper) fit(ctx context.Context) ([]*segment, error) {
 		return segs, nil
 	}
 	return nil, fmt.Errorf("%w: even listing every file by name needs %s tokens, the budget is %s (raise --max-tokens to at least %s, or pack a smaller change)",
-		ErrBudget, thousands(s.minCount), thousands(s.opts.Budget.Limit), thousands(s.minCount))
+		ErrBudget, thousands(s.least), thousands(s.opts.Budget.Limit), thousands(s.least))
 }
 
 // noteStep names a step in the pack's summary, with the files it touched.
@@ -286,65 +342,4 @@ func (s *shaper) noteStep(st step, n int) {
 		}
 	}
 	s.v.Steps = append(s.v.Steps, text)
-}
-
-// step is one kind of degradation, applied to one entry at a time.
-type step struct {
-	name   string
-	global bool // applies to the pack, not to files
-	order  func() []*entry
-	apply  func(*entry) bool
-}
-
-func (s *shaper) steps() []step {
-	v := s.v
-	byCost := func(keep func(*entry) bool) func() []*entry {
-		return func() []*entry {
-			var out []*entry
-			for _, e := range v.shown() {
-				if keep(e) {
-					out = append(out, e)
-				}
-			}
-			sort.SliceStable(out, func(i, j int) bool { return s.entryCost(out[i]) > s.entryCost(out[j]) })
-			return out
-		}
-	}
-	once := func(apply func() bool) (func() []*entry, func(*entry) bool) {
-		return func() []*entry { return []*entry{nil} }, func(*entry) bool { return apply() }
-	}
-	subjectsOrder, subjectsApply := once(func() bool {
-		changed := v.Messages && len(v.Commits) > 0
-		v.Messages = false
-		return changed
-	})
-	treeOrder, treeApply := once(func() bool {
-		changed := v.ShowTree
-		v.ShowTree = false
-		return changed
-	})
-	return []step{
-		{name: "long diffs and files cut to their head and tail", order: byCost(func(e *entry) bool {
-			return (e.showsDiff() && e.diffCap == 0 && diffLines(e.patch.Hunks) > diffCapLines) ||
-				(e.showContent == RepFull && strings.Count(e.content, "\n") > truncHeadLines+truncTailLines)
-		}), apply: func(e *entry) bool {
-			if e.showContent == RepFull && strings.Count(e.content, "\n") > truncHeadLines+truncTailLines {
-				e.showContent = RepTruncated
-			}
-			if e.showsDiff() && diffLines(e.patch.Hunks) > diffCapLines {
-				e.diffCap = diffCapLines
-			}
-			return true
-		}},
-		{name: "commit messages shortened to their subjects", global: true, order: subjectsOrder, apply: subjectsApply},
-		{name: "diff context cut to 1 line", order: byCost(func(e *entry) bool { return e.showsDiff() && e.diffContext > 1 }),
-			apply: func(e *entry) bool { e.diffContext = 1; return true }},
-		{name: "diff context cut to 0 lines", order: byCost(func(e *entry) bool { return e.showsDiff() && e.diffContext > 0 }),
-			apply: func(e *entry) bool { e.diffContext = 0; return true }},
-		{name: "outlines and excerpts left out", order: byCost(func(e *entry) bool { return e.showContent != "" && e.showsDiff() }),
-			apply: func(e *entry) bool { e.showContent = ""; return true }},
-		{name: "directory structure left out", global: true, order: treeOrder, apply: treeApply},
-		{name: "files listed by name only", order: byCost(func(e *entry) bool { return true }),
-			apply: func(e *entry) bool { e.nameOnly = true; return true }},
-	}
 }

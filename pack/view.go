@@ -10,24 +10,33 @@ import (
 // view is what every format renders: the pack's parts, independent of
 // how they are written.
 type view struct {
-	Type     string // full or summary
-	Tool     Tool
-	Source   gitctx.Source
-	Commits  []commitView
-	Messages bool // show whole commit messages (else subjects only)
-	Manifest Manifest
-	Entries  []*entry // every file considered, in index order
-	ShowTree bool
-	Boundary string
-	Budget   BudgetRecord
-	Steps    []string // degradation steps taken
-	Redacted int      // placeholders in the pack
+	Type       string // full or summary
+	Tool       Tool
+	Source     gitctx.Source
+	Commits    []commitView
+	Messages   bool // show whole commit messages (else subjects only)
+	MaxCommits int  // list at most this many commits (0: all)
+	Manifest   Manifest
+	Entries    []*entry // every file considered, in index order
+	ShowTree   bool
+	Boundary   string
+	Budget     BudgetRecord
+	Steps      []string // degradation steps taken
+	Redacted   int      // placeholders in the pack
 }
 
 type commitView struct {
 	SHA     string
 	Subject string
 	Message string
+}
+
+// commits lists the commits the pack shows, newest first.
+func (v *view) commits() []commitView {
+	if v.MaxCommits > 0 && len(v.Commits) > v.MaxCommits {
+		return v.Commits[:v.MaxCommits]
+	}
+	return v.Commits
 }
 
 // shown lists the entries whose diff or content is in the pack.
@@ -55,8 +64,18 @@ func (v *view) counts() (changed, shown, listed, neighbours int) {
 		} else {
 			listed++
 		}
+
 	}
 	return
+}
+
+// fileCounts says how many files of each kind the pack considers.
+func fileCounts(changed, others int) string {
+	s := fmt.Sprintf("%d changed", changed)
+	if others > 0 {
+		s += fmt.Sprintf(", %d more for context", others)
+	}
+	return s
 }
 
 // changeLine describes the change in one line.

@@ -45,9 +45,9 @@ func (xmlFormat) head(v *view) string {
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	fmt.Fprintf(&b, "<gitctx_pack type=%q tool=%q version=%q boundary=%q>\n", v.Type, v.Tool.Name, xmlAttr(v.Tool.Version), v.Boundary)
-	fmt.Fprintf(&b, "<summary>A %s pack of a git change for code review. Change: %s. Files: %d changed, %d other%s; %d shown, %d listed by name only. "+
+	fmt.Fprintf(&b, "<summary>A %s pack of a git change for code review. Change: %s. Files: %s; %d shown, %d listed by name only. "+
 		"Budget: %s tokens (%s). Redactions: %d, each credential replaced by [REDACTED:&lt;rule&gt;#&lt;n&gt;].",
-		v.Type, xmlText(v.changeLine()), changed, neighbours, plural(neighbours), shown, listed, thousands(v.Budget.Limit), v.Budget.Tokenizer, v.Redacted)
+		v.Type, xmlText(v.changeLine()), fileCounts(changed, neighbours), shown, listed, thousands(v.Budget.Limit), v.Budget.Tokenizer, v.Redacted)
 	if len(v.Steps) > 0 {
 		fmt.Fprintf(&b, " Shaped to fit: %s.", xmlText(strings.Join(v.Steps, "; ")))
 	}
@@ -76,7 +76,7 @@ func (xmlFormat) change(v *view) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<change kind=\"%s\" spec=\"%s\" base=\"%s\" merge_base=\"%s\" head=\"%s\">\n",
 		s.Kind, xmlAttr(s.Spec), s.Base, s.MergeBase, s.Head)
-	for _, c := range v.Commits {
+	for _, c := range v.commits() {
 		text := c.Subject
 		if v.Messages {
 			text = c.Message

@@ -226,8 +226,14 @@ func summaryLine(rec *pack.Record, outDir string, o *packOptions) string {
 	default:
 		where = o.output
 	}
-	return fmt.Sprintf("gitctx: %s pack, %d file%s (%d shown, %d listed only), %s of %s tokens, %d redaction%s → %s (record: %s)",
-		rec.Pack.Type, len(rec.Files), plural(len(rec.Files)), rec.Stats.FilesIncluded, rec.Stats.FilesExcluded,
+	shown := 0
+	for _, f := range rec.Files {
+		if f.Included && f.Representation != pack.RepNameOnly {
+			shown++
+		}
+	}
+	return fmt.Sprintf("gitctx: %s pack, %d file%s (%d shown, %d listed by name), %s of %s tokens, %d redaction%s → %s (record: %s)",
+		rec.Pack.Type, len(rec.Files), plural(len(rec.Files)), shown, len(rec.Files)-shown,
 		thousands(rec.Pack.Tokens), thousands(rec.Budget.Limit), rec.Redactions.Total, plural(rec.Redactions.Total),
 		where, filepath.Join(outDir, "record.json"))
 }

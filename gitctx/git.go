@@ -1,0 +1,158 @@
+package gitctx
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+)
+
+// gitConfig is passed to every git command so that a user's configuration
+// cannot change what gitctx parses: no pager, no colour, no quoting of
+// non-ASCII names, no custom prefixes, no external diff drivers.
+var gitConfig = []string{
+	"-c", "core.quotePath=false",
+	"-c", "color.ui=never",
+	"-c", "core.pager=cat",
+	"-c", "diff.noprefix=false",
+	"-c", "diff.mnemonicPrefix=false",
+	"-c", "diff.external=",
+	"-c", "log.showSignature=false",
+	"--no-optional-locks",
+	"--literal-pathspecs",
+}
+
+// git runs the git CLI in one directory.
+type git struct {
+	dir string
+	env []string // extra variables on top of the process environment
+}
+
+// Error is a failed git command: the arguments and what git said.
+type Error struct {
+	Args   []string
+	Stderr string
+	Err    error
+}
+
+func (e *Error) Error() string {
+	msg := strings.TrimSpace(e.Stderr)
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		msg = msg[:i]
+	}
+	msg = strings.TrimPrefix(msg, "fatal: ")
+	if msg == "" {
+		msg = e.Err.Error()
+	}
+	return fmt.Sprintf("git %s: %s", e.subcommand(), msg)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+func (e *Error) subcommand() string {
+	for _, a := range e.Args {
+		if !strings.HasPrefix(a, "-") && !strings.Contains(a, "=") {
+			return a
+		}
+	}
+	return ""
+}
+
+func (g *git) command(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "git", append(append([]string{}, gitConfig...), args...)...)
+	cmd.Dir = g.dir
+	cmd.Env = append(cmd.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	cmd.Env = append(cmd.Env, g.env...)
+	return cmd
+}
+
+// output runs git and returns its standard output.
+func (g *git) output(ctx context.Context, stdin io.Reader, args ...string) ([]byte, error) {
+	cmd := g.command(ctx, args...)
+	cmd.Stdin = stdin
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout = &stdout
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return stdout.Bytes(), g.wrap(ctx, args, stderr.String(), err)
+	}
+	return stdout.Bytes(), nil
+}
+
+// stream runs git and hands its standard output to read while it runs. If
+// read returns an error, git is stopped and that error is returned.
+func (g *git) stream(ctx context.Context, read func(io.Reader) error, args ...string) error {
+	p, err := g.start(ctx, nil, args...)
+	if err != nil {
+		return err
+	}
+	readErr := read(p.out)
+	if readErr != nil {
+		p.kill()
+	}
+	waitErr := p.wait()
+	if readErr != nil {
+		return readErr
+	}
+	return waitErr
+}
+
+// process is a running git command whose output is read as it comes.
+type process struct {
+	out    io.Reader
+	cmd    *exec.Cmd
+	stderr *bytes.Buffer
+	cancel context.CancelFunc
+	ctx    context.Context
+	g      *git
+	args   []string
+}
+
+// start runs git with stdin (which may be nil) and returns it running.
+func (g *git) start(ctx context.Context, stdin io.Reader, args ...string) (*process, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	cmd := g.command(ctx, args...)
+	cmd.Stdin = stdin
+	p := &process{cmd: cmd, stderr: &bytes.Buffer{}, cancel: cancel, ctx: ctx, g: g, args: args}
+	cmd.Stderr = p.stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("git %s: %w", args[0], err)
+	}
+	if err := cmd.Start(); err != nil {
+		cancel()
+		return nil, g.wrap(ctx, args, "", err)
+	}
+	p.out = out
+	return p, nil
+}
+
+// kill stops the process early; wait must still be called.
+func (p *process) kill() {
+	p.cancel()
+	_, _ = io.Copy(io.Discard, p.out)
+}
+
+// wait waits for the process and reports how it ended.
+func (p *process) wait() error {
+	defer p.cancel()
+	if err := p.cmd.Wait(); err != nil {
+		return p.g.wrap(p.ctx, p.args, p.stderr.String(), err)
+	}
+	return nil
+}
+
+func (g *git) wrap(ctx context.Context, args []string, stderr string, err error) error {
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return ctxErr
+	}
+	var execErr *exec.Error
+	if errors.As(err, &execErr) {
+		return fmt.Errorf("run git: %w (gitctx needs the git CLI, version 2.30 or later, on PATH)", err)
+	}
+	return &Error{Args: args, Stderr: stderr, Err: err}
+}

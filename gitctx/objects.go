@@ -1,0 +1,91 @@
+package gitctx
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+)
+
+// ErrTooLarge is returned when content is over the size limit; the size is
+// known without reading the content.
+var ErrTooLarge = errors.New("over the size limit")
+
+// objects reads blobs in process with go-git, and through the git CLI when
+// go-git cannot (SHA-256 repositories, alternates, partial clones).
+type objects struct {
+	mu  sync.Mutex // go-git's storage is not safe for concurrent use
+	st  *filesystem.Storage
+	git *git
+}
+
+func openObjects(commonDir string, g *git) (*objects, error) {
+	st := filesystem.NewStorageWithOptions(osfs.New(commonDir), cache.NewObjectLRU(16*cache.MiByte),
+		filesystem.Options{KeepDescriptors: true})
+	return &objects{st: st, git: g}, nil
+}
+
+func (o *objects) close() error { return o.st.Close() }
+
+// blob returns a blob's size and, when the size is within limit (limit < 0:
+// no limit), its content. Over the limit it returns the size and an error
+// wrapping ErrTooLarge.
+func (o *objects) blob(ctx context.Context, id string, limit int64) (int64, []byte, error) {
+	if size, data, err := o.blobGoGit(id, limit); err == nil || errors.Is(err, ErrTooLarge) {
+		return size, data, err
+	}
+	return o.blobCLI(ctx, id, limit)
+}
+
+func (o *objects) blobGoGit(id string, limit int64) (int64, []byte, error) {
+	if len(id) != 40 {
+		return 0, nil, errors.New("not a SHA-1 id")
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	obj, err := o.st.EncodedObject(plumbing.BlobObject, plumbing.NewHash(id))
+	if err != nil {
+		return 0, nil, err
+	}
+	size := obj.Size()
+	if limit >= 0 && size > limit {
+		return size, nil, fmt.Errorf("blob %s is %d bytes: %w", id, size, ErrTooLarge)
+	}
+	rd, err := obj.Reader()
+	if err != nil {
+		return 0, nil, err
+	}
+	defer rd.Close()
+	data := make([]byte, size)
+	if _, err := io.ReadFull(rd, data); err != nil {
+		return 0, nil, err
+	}
+	return size, data, nil
+}
+
+func (o *objects) blobCLI(ctx context.Context, id string, limit int64) (int64, []byte, error) {
+	out, err := o.git.output(ctx, nil, "cat-file", "-s", id)
+	if err != nil {
+		return 0, nil, fmt.Errorf("read blob %s: %w", id, err)
+	}
+	size, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
+	if err != nil {
+		return 0, nil, fmt.Errorf("read blob %s: size %q: %w", id, out, err)
+	}
+	if limit >= 0 && size > limit {
+		return size, nil, fmt.Errorf("blob %s is %d bytes: %w", id, size, ErrTooLarge)
+	}
+	data, err := o.git.output(ctx, nil, "cat-file", "blob", id)
+	if err != nil {
+		return 0, nil, fmt.Errorf("read blob %s: %w", id, err)
+	}
+	return int64(len(data)), data, nil
+}

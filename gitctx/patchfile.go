@@ -1,0 +1,169 @@
+package gitctx
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/bluekeyes/go-gitdiff/gitdiff"
+)
+
+// ErrUnsafePath means a path is absolute, climbs out of the repository with
+// "..", or reaches into a .git directory.
+var ErrUnsafePath = errors.New("path leaves the repository")
+
+// ErrBadPatch means the input is not a patch gitctx can read.
+var ErrBadPatch = errors.New("not a readable patch")
+
+// ReadPatch selects the change described by a unified diff (git's format or
+// plain `diff -u`). name is how the user named it ("-" for stdin). repo may
+// be nil; with a repository, the blob ids in the patch's index lines are
+// used to read the files' contents, applying the patch to the pre-image
+// where the post-image is not stored. A patch naming any absolute path, a
+// path with "..", or a path under .git is refused as a whole.
+func ReadPatch(ctx context.Context, repo *Repo, name string, r io.Reader) (*Change, error) {
+	parsed, _, err := gitdiff.Parse(r)
+	if err != nil {
+		return nil, fmt.Errorf("read patch %s: %w: %v", name, ErrBadPatch, err)
+	}
+	c := &Change{Source: Source{Kind: KindPatch, Spec: name}, repo: repo}
+	if repo != nil {
+		c.Source.Shallow = repo.Shallow
+	}
+	for _, pf := range parsed {
+		f, err := patchFile(pf)
+		if err != nil {
+			return nil, fmt.Errorf("read patch %s: %w", name, err)
+		}
+		c.Files = append(c.Files, f)
+	}
+	if repo == nil {
+		for _, f := range c.Files {
+			f.OldID, f.NewID = "", ""
+		}
+		return c, nil
+	}
+	if err := repo.resolveBlobIDs(ctx, c.Files); err != nil {
+		return nil, fmt.Errorf("read patch %s: %w", name, err)
+	}
+	return c, nil
+}
+
+func patchFile(pf *gitdiff.File) (*File, error) {
+	for _, p := range []string{pf.OldName, pf.NewName} {
+		if p == "" {
+			continue
+		}
+		if err := checkPath(p); err != nil {
+			return nil, fmt.Errorf("refused: %w", err)
+		}
+	}
+	f := &File{
+		Path:    pf.NewName,
+		OldMode: uint32(pf.OldMode),
+		NewMode: uint32(pf.NewMode),
+		OldID:   pf.OldOIDPrefix,
+		NewID:   pf.NewOIDPrefix,
+		Score:   pf.Score,
+		patch:   convert(pf),
+		applyTo: pf,
+	}
+	switch {
+	case pf.IsNew:
+		f.Status, f.OldMode, f.OldID = Added, 0, ""
+	case pf.IsDelete:
+		f.Status, f.Path, f.NewMode, f.NewID = Deleted, pf.OldName, 0, ""
+	case pf.IsRename:
+		f.Status, f.OldPath = Renamed, pf.OldName
+	case pf.IsCopy:
+		f.Status, f.OldPath = Copied, pf.OldName
+	case len(pf.TextFragments) == 0 && !pf.IsBinary && pf.OldMode != pf.NewMode:
+		f.Status = ModeChanged
+	default:
+		f.Status = Modified
+	}
+	if f.Path == "" {
+		return nil, fmt.Errorf("%w: a file has no name", ErrBadPatch)
+	}
+	if f.Status != Added && f.OldMode == 0 {
+		f.OldMode = ModeRegular
+	}
+	if f.Status != Deleted && f.NewMode == 0 {
+		f.NewMode = f.OldMode
+		if f.NewMode == 0 {
+			f.NewMode = ModeRegular
+		}
+	}
+	if isZeroID(f.OldID) {
+		f.OldID = ""
+	}
+	if isZeroID(f.NewID) {
+		f.NewID = ""
+	}
+	return f, nil
+}
+
+// resolveBlobIDs expands the (often abbreviated) blob ids of a patch to
+// full ids of blobs present in the repository, and clears the others.
+func (r *Repo) resolveBlobIDs(ctx context.Context, files []*File) error {
+	var ids []*string
+	var in bytes.Buffer
+	for _, f := range files {
+		for _, id := range []*string{&f.OldID, &f.NewID} {
+			if *id != "" {
+				ids = append(ids, id)
+				in.WriteString(*id + "\n")
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	out, err := r.git.output(ctx, &in, "cat-file", "--batch-check=%(objectname) %(objecttype)")
+	if err != nil {
+		return fmt.Errorf("look up blob ids: %w", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for _, id := range ids {
+		if !sc.Scan() {
+			return fmt.Errorf("look up blob ids: short answer from git cat-file")
+		}
+		full, typ, _ := strings.Cut(sc.Text(), " ")
+		if typ == "blob" {
+			*id = full
+		} else {
+			*id = ""
+		}
+	}
+	return sc.Err()
+}
+
+// readPatched builds the post-image of a patched file by applying the patch
+// to its pre-image.
+func (c *Change) readPatched(ctx context.Context, f *File, limit int64) (int64, []byte, error) {
+	if f.applyTo == nil || f.applyTo.IsBinary {
+		return 0, nil, fmt.Errorf("%s: the new version is not available", f.Path)
+	}
+	var src []byte
+	if f.Status != Added {
+		if f.OldID == "" {
+			return 0, nil, fmt.Errorf("%s: the new version is not available (the patch's base is not in this repository)", f.Path)
+		}
+		var err error
+		if _, src, err = c.Read(ctx, f, Old, -1); err != nil {
+			return 0, nil, err
+		}
+	}
+	var out bytes.Buffer
+	if err := gitdiff.Apply(&out, bytes.NewReader(src), f.applyTo); err != nil {
+		return 0, nil, fmt.Errorf("%s: the patch does not apply to its base: %w", f.Path, err)
+	}
+	if limit >= 0 && int64(out.Len()) > limit {
+		return int64(out.Len()), nil, fmt.Errorf("%s is %d bytes: %w", f.Path, out.Len(), ErrTooLarge)
+	}
+	return int64(out.Len()), out.Bytes(), nil
+}

@@ -1,0 +1,115 @@
+package gitctx
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// ErrNotRepository means the directory is not inside a git work tree.
+var ErrNotRepository = errors.New("not a git repository")
+
+// Repo is a git work tree: its root, its git directories and the objects
+// behind it.
+type Repo struct {
+	Root      string // the work tree's top level, absolute
+	GitDir    string // this work tree's git directory (differs from CommonDir in a linked worktree)
+	CommonDir string // where objects, refs and the shallow file live
+	Shallow   bool   // a shallow clone: some history is missing
+
+	git git
+
+	objOnce sync.Once
+	obj     *objects
+	objErr  error
+
+	emptyTreeOnce sync.Once
+	emptyTree     string
+	emptyTreeErr  error
+}
+
+// Open finds the git work tree that contains dir.
+func Open(ctx context.Context, dir string) (*Repo, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("open repository %s: %w", dir, err)
+	}
+	g := git{dir: abs}
+	out, err := g.output(ctx, nil, "rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir", "--is-shallow-repository")
+	if err != nil {
+		var gerr *Error
+		if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "not a git repository") {
+			return nil, fmt.Errorf("%s: %w (run gitctx inside a git work tree, or pass --patch FILE)", abs, ErrNotRepository)
+		}
+		if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "must be run in a work tree") {
+			return nil, fmt.Errorf("%s: %w: a bare repository has no work tree (run gitctx in a clone with a work tree)", abs, ErrNotRepository)
+		}
+		return nil, fmt.Errorf("open repository %s: %w", abs, err)
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != 4 {
+		return nil, fmt.Errorf("open repository %s: unexpected git rev-parse output %q", abs, out)
+	}
+	r := &Repo{
+		Root:      lines[0],
+		GitDir:    lines[1],
+		CommonDir: lines[2],
+		Shallow:   lines[3] == "true",
+	}
+	if !filepath.IsAbs(r.CommonDir) {
+		r.CommonDir = filepath.Join(abs, r.CommonDir)
+	}
+	r.git = git{dir: r.Root}
+	return r, nil
+}
+
+// Close releases the object store.
+func (r *Repo) Close() error {
+	if r.obj != nil {
+		return r.obj.close()
+	}
+	return nil
+}
+
+// EmptyTree is the id of the empty tree in this repository's hash format.
+func (r *Repo) EmptyTree(ctx context.Context) (string, error) {
+	r.emptyTreeOnce.Do(func() {
+		out, err := r.git.output(ctx, strings.NewReader(""), "hash-object", "-t", "tree", "--stdin")
+		r.emptyTree, r.emptyTreeErr = strings.TrimSpace(string(out)), err
+	})
+	return r.emptyTree, r.emptyTreeErr
+}
+
+// shallowBoundary lists the commits whose parents a shallow clone lacks.
+func (r *Repo) shallowBoundary() (map[string]bool, error) {
+	if !r.Shallow {
+		return nil, nil
+	}
+	data, err := os.ReadFile(filepath.Join(r.CommonDir, "shallow"))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read shallow file: %w", err)
+	}
+	set := map[string]bool{}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		if s := strings.TrimSpace(sc.Text()); s != "" {
+			set[s] = true
+		}
+	}
+	return set, sc.Err()
+}
+
+// objectStore opens the in-process object store on first use.
+func (r *Repo) objectStore() (*objects, error) {
+	r.objOnce.Do(func() { r.obj, r.objErr = openObjects(r.CommonDir, &r.git) })
+	return r.obj, r.objErr
+}

@@ -1,0 +1,178 @@
+package gitctx
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrShallow means the history a change needs is missing from a shallow clone.
+var ErrShallow = errors.New("shallow clone")
+
+// ErrUnknownRevision means a revision does not name a commit.
+var ErrUnknownRevision = errors.New("unknown revision")
+
+// diffFlags are the options every diff of gitctx uses, for the raw listing
+// and the patches alike, so both see the same files and renames.
+var diffFlags = []string{"-M", "--no-ext-diff", "--no-textconv", "--no-relative", "--ignore-submodules=none"}
+
+// SelectRange selects the change of a revision range: "A..B" (the tree of A
+// against the tree of B), "A...B" (from their merge base to B, what a pull
+// request shows), or a single revision R (R's first parent to R; a root
+// commit against the empty tree). An empty side of ".." or "..." means HEAD.
+func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
+	src := Source{Kind: KindRange, Spec: spec, Shallow: r.Shallow}
+	var commitRange []string
+	switch {
+	case strings.Contains(spec, "..."):
+		a, b, _ := strings.Cut(spec, "...")
+		base, err := r.resolve(ctx, orHead(a))
+		if err != nil {
+			return nil, err
+		}
+		head, err := r.resolve(ctx, orHead(b))
+		if err != nil {
+			return nil, err
+		}
+		mb, err := r.mergeBase(ctx, spec, base, head)
+		if err != nil {
+			return nil, err
+		}
+		src.Base, src.Head, src.MergeBase = mb, head, mb
+		commitRange = []string{"^" + mb, head}
+	case strings.Contains(spec, ".."):
+		a, b, _ := strings.Cut(spec, "..")
+		base, err := r.resolve(ctx, orHead(a))
+		if err != nil {
+			return nil, err
+		}
+		head, err := r.resolve(ctx, orHead(b))
+		if err != nil {
+			return nil, err
+		}
+		src.Base, src.Head = base, head
+		commitRange = []string{"^" + base, head}
+	default:
+		head, err := r.resolve(ctx, spec)
+		if err != nil {
+			return nil, err
+		}
+		base, err := r.firstParent(ctx, spec, head)
+		if err != nil {
+			return nil, err
+		}
+		src.Base, src.Head = base, head
+		commitRange = []string{"-n", "1", head}
+	}
+	files, err := r.rawDiff(ctx, nil, src.Base, src.Head)
+	if err != nil {
+		return nil, err
+	}
+	commits, err := r.commits(ctx, commitRange)
+	if err != nil {
+		return nil, err
+	}
+	return &Change{Source: src, Files: files, Commits: commits, repo: r, diffArgs: []string{src.Base, src.Head}}, nil
+}
+
+func orHead(rev string) string {
+	if rev == "" {
+		return "HEAD"
+	}
+	return rev
+}
+
+// resolve turns a revision into a commit id. In a shallow clone a revision
+// that walks past the available history is reported as ErrShallow.
+func (r *Repo) resolve(ctx context.Context, rev string) (string, error) {
+	if strings.HasPrefix(rev, "-") {
+		return "", fmt.Errorf("%q: %w (a revision cannot start with '-')", rev, ErrUnknownRevision)
+	}
+	out, err := r.git.output(ctx, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	if err == nil {
+		return strings.TrimSpace(string(out)), nil
+	}
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	if r.Shallow {
+		return "", fmt.Errorf("%s: %w: this clone's history does not reach it; fetch more history with `git fetch --deepen=100` or `git fetch --unshallow` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", rev, ErrShallow)
+	}
+	return "", fmt.Errorf("%s: %w: no commit by that name (check the spelling, or fetch the branch or tag first)", rev, ErrUnknownRevision)
+}
+
+// firstParent is the base of a single-revision change: the first parent, or
+// the empty tree for a root commit.
+func (r *Repo) firstParent(ctx context.Context, rev, id string) (string, error) {
+	boundary, err := r.shallowBoundary()
+	if err != nil {
+		return "", err
+	}
+	if boundary[id] {
+		return "", fmt.Errorf("%s: %w: the parent of %s is not in this clone; fetch more history with `git fetch --deepen=1` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", rev, ErrShallow, short(id))
+	}
+	out, err := r.git.output(ctx, nil, "rev-list", "--parents", "-n", "1", id)
+	if err != nil {
+		return "", fmt.Errorf("parents of %s: %w", rev, err)
+	}
+	fields := strings.Fields(string(out))
+	if len(fields) < 2 {
+		return r.EmptyTree(ctx)
+	}
+	return fields[1], nil
+}
+
+func (r *Repo) mergeBase(ctx context.Context, spec, a, b string) (string, error) {
+	out, err := r.git.output(ctx, nil, "merge-base", a, b)
+	if err == nil {
+		return strings.TrimSpace(string(out)), nil
+	}
+	if ctx.Err() != nil {
+		return "", ctx.Err()
+	}
+	if r.Shallow {
+		return "", fmt.Errorf("%s: %w: the merge base is not in this clone's history; fetch more with `git fetch --deepen=100` or `git fetch --unshallow` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", spec, ErrShallow)
+	}
+	return "", fmt.Errorf("%s: the two sides have no common ancestor (use A..B to compare their trees directly): %w", spec, err)
+}
+
+// rawDiff lists the changed files between two endpoints.
+func (r *Repo) rawDiff(ctx context.Context, env []string, endpoints ...string) ([]*File, error) {
+	args := append([]string{"diff", "--raw", "-z", "--no-abbrev"}, diffFlags...)
+	args = append(append(args, endpoints...), "--")
+	g := r.git
+	g.env = env
+	out, err := g.output(ctx, nil, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list changed files: %w", err)
+	}
+	return parseRaw(out)
+}
+
+// commits lists the commits of a range, newest first.
+func (r *Repo) commits(ctx context.Context, revs []string) ([]Commit, error) {
+	args := append([]string{"log", "-z", "--format=%H%n%B"}, revs...)
+	out, err := r.git.output(ctx, nil, append(args, "--")...)
+	if err != nil {
+		return nil, fmt.Errorf("list commits: %w", err)
+	}
+	var commits []Commit
+	for _, rec := range strings.Split(string(out), "\x00") {
+		sha, msg, ok := strings.Cut(rec, "\n")
+		if !ok || sha == "" {
+			continue
+		}
+		msg = strings.TrimRight(msg, "\n")
+		subject, _, _ := strings.Cut(msg, "\n")
+		commits = append(commits, Commit{SHA: sha, Subject: subject, Message: msg})
+	}
+	return commits, nil
+}
+
+func short(id string) string {
+	if len(id) > 12 {
+		return id[:12]
+	}
+	return id
+}

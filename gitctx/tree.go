@@ -1,0 +1,117 @@
+package gitctx
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strconv"
+)
+
+// TreeEntry is one file of the repository as it is after the change.
+type TreeEntry struct {
+	Path string
+	Mode uint32
+	ID   string // blob id; empty for a file only in the work tree
+}
+
+// Tree lists the files of the repository on the change's new side: the head
+// commit of a range, the index for a staged change, the work tree (tracked
+// and untracked-but-not-ignored files) for a work-tree change or a patch.
+// It is listed once and kept. Without a repository it is empty.
+func (c *Change) Tree(ctx context.Context) ([]TreeEntry, error) {
+	if c.repo == nil {
+		return nil, nil
+	}
+	if c.tree != nil {
+		return c.tree, nil
+	}
+	var entries []TreeEntry
+	var err error
+	switch c.Source.Kind {
+	case KindRange, KindPullRequest:
+		entries, err = c.repo.lsTree(ctx, c.Source.Head)
+	default:
+		entries, err = c.repo.lsFiles(ctx)
+		if err == nil && c.Source.Kind != KindStaged {
+			var untracked []string
+			untracked, err = c.repo.untracked(ctx)
+			for _, p := range untracked {
+				entries = append(entries, TreeEntry{Path: p, Mode: ModeRegular})
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	c.tree = entries
+	return entries, nil
+}
+
+// ReadTree reads a file listed by Tree, with the same rules as Read: links
+// are not followed, and over limit only the size is returned.
+func (c *Change) ReadTree(ctx context.Context, e TreeEntry, limit int64) (int64, []byte, error) {
+	if e.Mode == ModeSubmodule {
+		line := []byte("Subproject commit " + e.ID + "\n")
+		return int64(len(line)), line, nil
+	}
+	fromWorktree := c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch || e.ID == ""
+	if fromWorktree {
+		return c.repo.readWorktree(e.Path, limit)
+	}
+	// A few files are read this way (manifests, guides): a git process
+	// each is cheaper than opening a large pack index in process.
+	store, err := c.repo.objectStore()
+	if err != nil {
+		return 0, nil, err
+	}
+	return store.blobCLI(ctx, e.ID, limit)
+}
+
+// lsTree lists the files of a commit.
+func (r *Repo) lsTree(ctx context.Context, commit string) ([]TreeEntry, error) {
+	out, err := r.git.output(ctx, nil, "ls-tree", "-r", "-z", "--full-tree", commit)
+	if err != nil {
+		return nil, fmt.Errorf("list files of %s: %w", short(commit), err)
+	}
+	var entries []TreeEntry
+	for _, rec := range bytes.Split(out, []byte{0}) {
+		// <mode> SP <type> SP <id> TAB <path>
+		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
+		if !ok {
+			continue
+		}
+		f := bytes.Fields(meta)
+		if len(f) != 3 {
+			continue
+		}
+		mode, _ := strconv.ParseUint(string(f[0]), 8, 32)
+		entries = append(entries, TreeEntry{Path: string(path), Mode: uint32(mode), ID: string(f[2])})
+	}
+	return entries, nil
+}
+
+// lsFiles lists the files of the index (stage 0 and the first stage of a
+// conflict).
+func (r *Repo) lsFiles(ctx context.Context) ([]TreeEntry, error) {
+	out, err := r.git.output(ctx, nil, "ls-files", "-s", "-z")
+	if err != nil {
+		return nil, fmt.Errorf("list files of the index: %w", err)
+	}
+	var entries []TreeEntry
+	seen := map[string]bool{}
+	for _, rec := range bytes.Split(out, []byte{0}) {
+		// <mode> SP <id> SP <stage> TAB <path>
+		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
+		if !ok || seen[string(path)] {
+			continue
+		}
+		f := bytes.Fields(meta)
+		if len(f) != 3 {
+			continue
+		}
+		seen[string(path)] = true
+		mode, _ := strconv.ParseUint(string(f[0]), 8, 32)
+		entries = append(entries, TreeEntry{Path: string(path), Mode: uint32(mode), ID: string(f[1])})
+	}
+	return entries, nil
+}

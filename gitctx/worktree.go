@@ -1,0 +1,222 @@
+package gitctx
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// head resolves HEAD, or returns the empty tree and unborn=true on a branch
+// with no commits yet.
+func (r *Repo) head(ctx context.Context) (id string, unborn bool, err error) {
+	out, err := r.git.output(ctx, nil, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+	if err == nil {
+		return strings.TrimSpace(string(out)), false, nil
+	}
+	if ctx.Err() != nil {
+		return "", false, ctx.Err()
+	}
+	// rev-parse --verify fails for an unborn branch; make sure that is the case.
+	if _, symErr := r.git.output(ctx, nil, "symbolic-ref", "-q", "HEAD"); symErr == nil {
+		tree, err := r.EmptyTree(ctx)
+		return tree, true, err
+	}
+	return "", false, fmt.Errorf("resolve HEAD: %w", err)
+}
+
+// SelectStaged selects what is staged in the index against HEAD (against
+// the empty tree on an unborn branch): what `git commit` would record. The
+// index is the one git uses, so GIT_INDEX_FILE is honoured.
+func (r *Repo) SelectStaged(ctx context.Context) (*Change, error) {
+	base, unborn, err := r.head(ctx)
+	if err != nil {
+		return nil, err
+	}
+	src := Source{Kind: KindStaged, Spec: "--staged", Base: base, Shallow: r.Shallow}
+	if unborn {
+		src.Base = ""
+	}
+	files, err := r.rawDiff(ctx, nil, "--cached", base)
+	if err != nil {
+		return nil, err
+	}
+	return &Change{Source: src, Files: files, repo: r, diffArgs: []string{"--cached", base}}, nil
+}
+
+// SelectWorktree selects every uncommitted change against HEAD: staged,
+// unstaged, and untracked files that are not ignored. Untracked files are
+// added to a private copy of the index as intent-to-add entries, so that
+// git lists, diffs and rename-matches them like any other file; the real
+// index is never touched.
+func (r *Repo) SelectWorktree(ctx context.Context) (c *Change, err error) {
+	base, unborn, err := r.head(ctx)
+	if err != nil {
+		return nil, err
+	}
+	src := Source{Kind: KindWorktree, Spec: "--worktree", Base: base, Shallow: r.Shallow}
+	if unborn {
+		src.Base = ""
+	}
+	c = &Change{Source: src, repo: r, diffArgs: []string{base}, worktree: true}
+	untracked, err := r.untracked(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if len(untracked) > 0 {
+		env, cleanup, err := r.indexWithIntentToAdd(ctx, untracked)
+		if err != nil {
+			return nil, err
+		}
+		c.diffEnv, c.cleanup = env, cleanup
+		defer func() {
+			if err != nil {
+				_ = c.Close()
+			}
+		}()
+	}
+	c.Files, err = r.rawDiff(ctx, c.diffEnv, base)
+	if err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (r *Repo) untracked(ctx context.Context) ([]string, error) {
+	out, err := r.git.output(ctx, nil, "ls-files", "-z", "--others", "--exclude-standard")
+	if err != nil {
+		return nil, fmt.Errorf("list untracked files: %w", err)
+	}
+	var paths []string
+	for _, p := range bytes.Split(out, []byte{0}) {
+		if len(p) > 0 {
+			paths = append(paths, string(p))
+		}
+	}
+	return paths, nil
+}
+
+// indexWithIntentToAdd copies the index to a temporary file and marks the
+// untracked paths intent-to-add in the copy.
+func (r *Repo) indexWithIntentToAdd(ctx context.Context, paths []string) ([]string, func() error, error) {
+	out, err := r.git.output(ctx, nil, "rev-parse", "--git-path", "index")
+	if err != nil {
+		return nil, nil, fmt.Errorf("find the index: %w", err)
+	}
+	index := strings.TrimSpace(string(out))
+	if !filepath.IsAbs(index) {
+		index = filepath.Join(r.Root, index)
+	}
+	tmp, err := os.CreateTemp("", "gitctx-index-*")
+	if err != nil {
+		return nil, nil, fmt.Errorf("temporary index: %w", err)
+	}
+	cleanup := func() error { return os.Remove(tmp.Name()) }
+	if err := copyInto(tmp, index); err != nil {
+		_ = cleanup()
+		return nil, nil, fmt.Errorf("copy the index: %w", err)
+	}
+	env := []string{"GIT_INDEX_FILE=" + tmp.Name()}
+	g := r.git
+	g.env = env
+	list := strings.Join(paths, "\x00") + "\x00"
+	if _, err := g.output(ctx, strings.NewReader(list), "add", "--intent-to-add", "--pathspec-from-file=-", "--pathspec-file-nul"); err != nil {
+		_ = cleanup()
+		return nil, nil, fmt.Errorf("mark untracked files: %w", err)
+	}
+	return env, cleanup, nil
+}
+
+// copyInto copies the file at src into dst and closes dst. A missing src
+// (a repository with no index yet) leaves dst empty, which git reads as an
+// empty index.
+func copyInto(dst *os.File, src string) error {
+	in, err := os.Open(src)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := dst.Close(); err != nil {
+			return err
+		}
+		return os.Remove(dst.Name())
+	}
+	if err != nil {
+		_ = dst.Close()
+		return err
+	}
+	defer in.Close()
+	if _, err := io.Copy(dst, in); err != nil {
+		_ = dst.Close()
+		return err
+	}
+	return dst.Close()
+}
+
+// readWorktree reads a file of the work tree without following symbolic
+// links: a link reads as its target text, and no path may leave the root.
+func (r *Repo) readWorktree(name string, limit int64) (int64, []byte, error) {
+	if err := checkPath(name); err != nil {
+		return 0, nil, err
+	}
+	root, err := os.OpenRoot(r.Root)
+	if err != nil {
+		return 0, nil, fmt.Errorf("open work tree: %w", err)
+	}
+	defer root.Close()
+	native := filepath.FromSlash(name)
+	info, err := root.Lstat(native)
+	if err != nil {
+		return 0, nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	if info.Mode()&fs.ModeSymlink != 0 {
+		target, err := root.Readlink(native)
+		if err != nil {
+			return 0, nil, fmt.Errorf("read link %s: %w", name, err)
+		}
+		return int64(len(target)), []byte(target), nil
+	}
+	if !info.Mode().IsRegular() {
+		return 0, nil, fmt.Errorf("read %s: not a regular file", name)
+	}
+	if limit >= 0 && info.Size() > limit {
+		return info.Size(), nil, fmt.Errorf("%s is %d bytes: %w", name, info.Size(), ErrTooLarge)
+	}
+	data, err := root.ReadFile(native)
+	if err != nil {
+		return 0, nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	return int64(len(data)), data, nil
+}
+
+// checkPath rejects a path that is absolute, climbs out with "..", or
+// reaches into a .git directory.
+func checkPath(p string) error {
+	if p == "" {
+		return fmt.Errorf("empty path")
+	}
+	if strings.HasPrefix(p, "/") || strings.HasPrefix(p, "\\") || filepath.IsAbs(p) || hasDrive(p) {
+		return fmt.Errorf("%q: %w", p, ErrUnsafePath)
+	}
+	for _, part := range strings.Split(p, "/") {
+		if part == ".." {
+			return fmt.Errorf("%q: %w", p, ErrUnsafePath)
+		}
+		if strings.EqualFold(part, ".git") {
+			return fmt.Errorf("%q: %w (nothing under .git is ever read)", p, ErrUnsafePath)
+		}
+	}
+	if path.Clean(p) == "." {
+		return fmt.Errorf("%q: %w", p, ErrUnsafePath)
+	}
+	return nil
+}
+
+// hasDrive reports a Windows drive prefix such as "C:/" or "c:\".
+func hasDrive(p string) bool {
+	return len(p) > 2 && p[1] == ':' && (p[2] == '/' || p[2] == '\\') &&
+		('a' <= p[0]|0x20 && p[0]|0x20 <= 'z')
+}

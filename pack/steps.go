@@ -1,0 +1,87 @@
+package pack
+
+import (
+	"fmt"
+	"sort"
+)
+
+// maxListedCommits is how many commits a degraded pack still lists.
+const maxListedCommits = 20
+
+// step is one kind of degradation, applied to one entry at a time (or,
+// when global, to the pack once).
+type step struct {
+	name   string
+	global bool
+	order  func() []*entry
+	apply  func(*entry) bool
+}
+
+// steps lists the degradations of a Summary, gentlest first: cut long
+// diffs and files to head and tail, shorten commit messages, narrow diff
+// context, drop outlines and excerpts, drop the directory tree, and at
+// last list files by name only. Within a step, the costliest files go
+// first, so that as many files as possible keep the most.
+func (s *shaper) steps() []step {
+	v := s.v
+	byCost := func(keep func(*entry) bool) func() []*entry {
+		return func() []*entry {
+			var out []*entry
+			for _, e := range v.shown() {
+				if keep(e) {
+					out = append(out, e)
+				}
+			}
+			sort.SliceStable(out, func(i, j int) bool { return s.cost[out[i]] > s.cost[out[j]] })
+			return out
+		}
+	}
+	once := func(apply func() bool) (func() []*entry, func(*entry) bool) {
+		return func() []*entry { return []*entry{nil} }, func(*entry) bool { return apply() }
+	}
+	subjects, subjectsApply := once(func() bool {
+		changed := v.Messages && len(v.Commits) > 0
+		v.Messages = false
+		return changed
+	})
+	fewer, fewerApply := once(func() bool {
+		changed := len(v.Commits) > maxListedCommits && v.MaxCommits == 0
+		v.MaxCommits = maxListedCommits
+		return changed
+	})
+	tree, treeApply := once(func() bool {
+		changed := v.ShowTree
+		v.ShowTree = false
+		return changed
+	})
+	longDiff := func(e *entry) bool { return e.showsDiff() && e.diffCap == 0 && diffLines(e.patch.Hunks) > diffCapLines }
+	longFile := func(e *entry) bool { return e.showContent == RepFull && e.long() }
+	return []step{
+		{name: "long diffs and files cut to their head and tail",
+			order: byCost(func(e *entry) bool { return longDiff(e) || longFile(e) }),
+			apply: func(e *entry) bool {
+				if longFile(e) {
+					e.showContent = RepTruncated
+				}
+				if longDiff(e) {
+					e.diffCap = diffCapLines
+				}
+				return true
+			}},
+		{name: "commit messages shortened to their subjects", global: true, order: subjects, apply: subjectsApply},
+		{name: fmt.Sprintf("commit list cut to the %d newest", maxListedCommits), global: true, order: fewer, apply: fewerApply},
+		{name: "diff context cut to 1 line",
+			order: byCost(func(e *entry) bool { return e.showsDiff() && e.diffContext > 1 }),
+			apply: func(e *entry) bool { e.diffContext = 1; return true }},
+		{name: "diff context cut to 0 lines",
+			order: byCost(func(e *entry) bool { return e.showsDiff() && e.diffContext > 0 }),
+			apply: func(e *entry) bool { e.diffContext = 0; return true }},
+		{name: "outlines and excerpts left out",
+			order: byCost(func(e *entry) bool { return e.showContent != "" && e.showsDiff() }),
+			apply: func(e *entry) bool { e.showContent = ""; return true }},
+		{name: "directory structure left out", global: true, order: tree, apply: treeApply},
+		{name: "files listed by name only",
+			order: byCost(func(*entry) bool { return true }),
+			apply: func(e *entry) bool { e.nameOnly = true; return true }},
+	}
+}
