@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // TreeEntry is one file of the repository as it is after the change.
@@ -114,4 +115,32 @@ func (r *Repo) lsFiles(ctx context.Context) ([]TreeEntry, error) {
 		entries = append(entries, TreeEntry{Path: string(path), Mode: uint32(mode), ID: string(f[1])})
 	}
 	return entries, nil
+}
+
+// ReadBaseFile reads a file as it is in the change's base commit: the
+// configuration a change must not be able to rewrite (in a pull request,
+// the head is the author's; the base is not). ok is false when the base
+// has no such file or there is no base commit.
+func (c *Change) ReadBaseFile(ctx context.Context, path string, limit int64) (data []byte, ok bool, err error) {
+	if c.repo == nil || c.Source.Base == "" {
+		return nil, false, nil
+	}
+	if err := checkPath(path); err != nil {
+		return nil, false, err
+	}
+	out, err := c.repo.git.output(ctx, nil, "cat-file", "-s", c.Source.Base+":"+path)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, false, ctx.Err()
+		}
+		return nil, false, nil // no such file (or the base is the empty tree)
+	}
+	if size, _ := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64); limit >= 0 && size > limit {
+		return nil, false, fmt.Errorf("%s in %s is %d bytes: %w", path, short(c.Source.Base), size, ErrTooLarge)
+	}
+	data, err = c.repo.git.output(ctx, nil, "cat-file", "blob", c.Source.Base+":"+path)
+	if err != nil {
+		return nil, false, fmt.Errorf("read %s from %s: %w", path, short(c.Source.Base), err)
+	}
+	return data, true, nil
 }

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // Options configure a pack. The zero value of a field means its default.
@@ -19,7 +21,8 @@ type Options struct {
 	MaxFiles        int    // a full pack shows at most this many files (default 200)
 	MaxContentBytes int64  // a full pack holds at most this much file content (default 500,000)
 	Budget          Budget
-	Counter         Counter // counts tokens; required
+	Counter         Counter       // counts tokens; required
+	Gate            *secrets.Gate // removes credentials; required, there is no way around it
 	Tool            Tool
 	Now             func() time.Time
 	Progress        func(stage string) // called as the pack moves from stage to stage; may be nil
@@ -88,8 +91,8 @@ func (o *Options) defaults() {
 // record that lists no files; a budget no pack can meet returns ErrBudget.
 func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error) {
 	opts.defaults()
-	if opts.Counter == nil {
-		return nil, errors.New("pack: no token counter")
+	if opts.Counter == nil || opts.Gate == nil {
+		return nil, errors.New("pack: a token counter and a secrets gate are required")
 	}
 	if err := opts.Rules.Validate(); err != nil {
 		return nil, err
@@ -112,12 +115,16 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 		return nil, err
 	}
 	opts.Progress("fitting the budget")
-	s := &shaper{v: v, r: rendererFor(opts.Format), counter: opts.Counter, opts: opts, fullPossible: b.fullPossible}
+	s := &shaper{v: v, r: rendererFor(opts.Format), counter: opts.Counter, opts: opts, fullPossible: b.fullPossible, prepare: b.redactEntries}
 	segs, err := s.shape(ctx)
 	if err != nil {
 		if errors.Is(err, ErrBudget) {
 			return &Result{Record: b.record(v, nil)}, err
 		}
+		return nil, err
+	}
+	opts.Progress("checking the pack for credentials")
+	if err := b.rescan(ctx, segs); err != nil {
 		return nil, err
 	}
 	text := join(segs)
@@ -260,21 +267,70 @@ func (b *builder) warn(path, kind, msg string) {
 	b.problems = append(b.problems, Problem{Path: path, Kind: kind, Message: msg})
 }
 
-// view gathers what the renderers need.
+// view gathers what the renderers need, everything from the repository
+// put through the gate: paths, commit messages, the manifest.
 func (b *builder) view(ctx context.Context) (*view, error) {
-	v := &view{Type: "full", Tool: b.opts.Tool, Source: b.ch.Source, Messages: true, ShowTree: true}
-	for _, c := range b.ch.Commits {
-		v.Commits = append(v.Commits, commitView{SHA: c.SHA, Subject: cleanText(decodeLine(c.Subject)), Message: cleanText(decodeLine(c.Message))})
+	v := &view{Type: "full", Tool: b.opts.Tool, Source: b.ch.Source, Messages: true, ShowTree: true, origins: map[string]RedactionItem{}}
+	if err := b.redactLabels(ctx, v); err != nil {
+		return nil, err
+	}
+	if err := b.redactCommits(ctx, v); err != nil {
+		return nil, err
 	}
 	m, err := b.manifest(ctx)
 	if err != nil {
 		return nil, err
 	}
-	v.Manifest = m
+	if v.Manifest, err = redactManifest(ctx, b.opts.Gate, m, v); err != nil {
+		return nil, err
+	}
 	v.Entries = b.entries
 	v.Budget = BudgetRecord{Provider: b.opts.Budget.Provider, Model: b.opts.Budget.Model, Tokenizer: b.opts.Counter.Name(),
 		ContextWindow: b.opts.Budget.ContextWindow, ReservedOutput: b.opts.Budget.ReservedOutput, Limit: b.opts.Budget.Limit}
 	return v, nil
+}
+
+// redactLabels puts every path (and old path) through the gate: a file
+// name can hold a credential too.
+func (b *builder) redactLabels(ctx context.Context, v *view) error {
+	var names []string
+	for _, e := range b.entries {
+		names = append(names, cleanText(decodeLine(e.path)), cleanText(decodeLine(e.oldPath)))
+	}
+	texts, hits, err := redactMany(ctx, b.opts.Gate, names)
+	if err != nil {
+		return fmt.Errorf("check file names for credentials: %w", err)
+	}
+	for i, e := range b.entries {
+		e.label, e.oldLabel = texts[2*i], texts[2*i+1]
+		for _, h := range append(hits[2*i], hits[2*i+1]...) {
+			v.origin(h.Placeholder, RedactionItem{Path: e.label.String(), Side: "file_name", Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
+		}
+	}
+	return nil
+}
+
+// redactCommits puts the commit messages (and the spec the user gave)
+// through the gate.
+func (b *builder) redactCommits(ctx context.Context, v *view) error {
+	texts := []string{cleanText(decodeLine(b.ch.Source.Spec))}
+	for _, c := range b.ch.Commits {
+		texts = append(texts, cleanText(decodeLine(c.Message)))
+	}
+	red, hits, err := redactMany(ctx, b.opts.Gate, texts)
+	if err != nil {
+		return fmt.Errorf("check commit messages for credentials: %w", err)
+	}
+	v.Source.Spec = red[0].String()
+	for i, c := range b.ch.Commits {
+		msg := red[i+1]
+		subject, _, _ := strings.Cut(msg.String(), "\n")
+		v.Commits = append(v.Commits, commitView{SHA: c.SHA, Subject: subject, Message: msg.String()})
+		for _, h := range hits[i+1] {
+			v.origin(h.Placeholder, RedactionItem{Side: "commit_message", Line: h.Line + 1, Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
+		}
+	}
+	return nil
 }
 
 // manifest detects the project's manifest from the files on the change's

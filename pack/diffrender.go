@@ -1,9 +1,6 @@
 package pack
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/gitctx/gitctx/gitctx"
 )
 
@@ -117,51 +114,6 @@ func lineBefore(all []numbered, at int, side func(numbered) int) int {
 		}
 	}
 	return 0
-}
-
-// diffText renders hunks as unified diff text (hunk headers and lines,
-// without git's file header, which the pack states in words). With
-// capLines > 0 only the first two thirds and the last third of capLines
-// lines are kept, with a marker between.
-func diffText(hunks []gitctx.Hunk, capLines int) string {
-	var lines []string
-	for _, h := range hunks {
-		lines = append(lines, hunkHeader(h))
-		for _, l := range h.Lines {
-			lines = append(lines, string(l.Op)+decodeLine(l.Text))
-			if l.NoNewline {
-				lines = append(lines, `\ No newline at end of file`)
-			}
-		}
-	}
-	if capLines > 0 && len(lines) > capLines {
-		head := capLines * 2 / 3
-		tail := capLines - head
-		omitted := len(lines) - head - tail
-		marker := fmt.Sprintf("... [gitctx: %d diff lines omitted here to fit the token budget] ...", omitted)
-		lines = append(append(append([]string{}, lines[:head]...), marker), lines[len(lines)-tail:]...)
-	}
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(l)
-		b.WriteByte('\n')
-	}
-	return b.String()
-}
-
-func hunkHeader(h gitctx.Hunk) string {
-	s := "@@ -" + rangeText(h.OldStart, h.OldLines) + " +" + rangeText(h.NewStart, h.NewLines) + " @@"
-	if h.Section != "" {
-		s += " " + decodeLine(h.Section)
-	}
-	return s
-}
-
-func rangeText(start, n int) string {
-	if n == 1 {
-		return fmt.Sprint(start)
-	}
-	return fmt.Sprintf("%d,%d", start, n)
 }
 
 // diffLines counts the lines diffText would print.

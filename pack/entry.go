@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // Roles of files in a pack.
@@ -46,6 +47,10 @@ type entry struct {
 	hasOutline   bool
 	patch        *gitctx.Patch
 	patchNote    string // why the diff is not shown, when it is not
+
+	label    secrets.Text // the path as the pack shows it, through the gate
+	oldLabel secrets.Text
+	red      *redaction // the shown parts through the gate, once rendered
 
 	// shaping state, changed by the budget
 	showContent string // RepFull, RepTruncated, RepOutline or "" (none)
@@ -119,6 +124,23 @@ func (e *entry) setText(text string) {
 		e.excerpt = truncateLines(text, truncHeadLines, truncTailLines)
 	}
 }
+
+// shownBytes is the length of the content the entry shows, for estimates.
+func (e *entry) shownBytes() int {
+	switch e.showContent {
+	case RepFull:
+		return e.contentBytes
+	case RepTruncated:
+		return len(e.excerpt)
+	case RepOutline:
+		return len(e.outline)
+	}
+	return 0
+}
+
+// name is the entry's path as the pack shows it: through the gate, and
+// quoted when it holds characters that could disturb the layout.
+func (e *entry) name() string { return displayPath(e.label.String()) }
 
 // long reports whether the content is longer than its excerpt.
 func (e *entry) long() bool { return e.excerpt != "" }

@@ -84,7 +84,7 @@ func (jsonFormat) index(v *view) string {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		b.WriteString(jsonValue(jsonIndexRow{e.path, e.oldPath, e.status, e.role, e.representation(),
+		b.WriteString(jsonValue(jsonIndexRow{e.label.String(), e.oldLabel.String(), e.status, e.role, e.representation(),
 			e.additions(), e.deletions(), e.tokens(), indexReason(e)}))
 		b.WriteString("\n")
 	}
@@ -105,7 +105,7 @@ func (jsonFormat) diff(e *entry, text string, first bool) string {
 		Status  string `json:"status"`
 		Summary string `json:"summary"`
 		Patch   string `json:"patch"`
-	}{e.path, e.oldPath, e.status, diffHeading(e), text}) + "\n"
+	}{e.label.String(), e.oldLabel.String(), e.status, diffHeading(e), text}) + "\n"
 }
 
 func (jsonFormat) diffEnd(*view) string { return "],\n" }
@@ -119,7 +119,7 @@ func (jsonFormat) content(e *entry, text string, first bool) string {
 		Language       string `json:"language"`
 		Summary        string `json:"summary"`
 		Content        string `json:"content"`
-	}{e.path, e.showContent, language(e.path), contentHeading(e), text}) + "\n"
+	}{e.label.String(), e.showContent, language(e.path), contentHeading(e), text}) + "\n"
 }
 
 func (jsonFormat) contentsEnd(*view) string { return "],\n" }

@@ -1,16 +1,21 @@
 package pack
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"path"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // Manifest is what a reviewer wants to know about a project before reading
 // its diff, detected from its files (no model involved).
 type Manifest struct {
+	From          string   `json:"-"` // the manifest file it was read from
 	Name          string   `json:"name"`
 	Type          string   `json:"type"`
 	Dependencies  []string `json:"dependencies"`
@@ -31,12 +36,19 @@ func detectManifest(fallbackName string, paths []string, read func(string) (stri
 	}
 	switch {
 	case has["go.mod"]:
+		m.From = "go.mod"
 		goManifest(&m, read)
 	case has["package.json"]:
+		m.From = "package.json"
 		nodeManifest(&m, has, read)
 	case has["Cargo.toml"]:
+		m.From = "Cargo.toml"
 		rustManifest(&m, read)
 	case has["pyproject.toml"] || has["setup.py"] || has["requirements.txt"]:
+		m.From = "pyproject.toml"
+		if !has["pyproject.toml"] {
+			m.From = "requirements.txt"
+		}
 		pythonManifest(&m, has, read)
 	case has["pom.xml"]:
 		m.Type, m.BuildSystem, m.TestFramework = "java", "maven", "junit (assumed)"
@@ -272,4 +284,29 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// redactManifest puts the manifest's text, read from repository files,
+// through the gate.
+func redactManifest(ctx context.Context, g *secrets.Gate, m Manifest, v *view) (Manifest, error) {
+	texts := append(append([]string{m.Name, m.Type, m.BuildSystem, m.TestFramework}, m.Dependencies...), m.EntryPoints...)
+	red, hits, err := redactMany(ctx, g, texts)
+	if err != nil {
+		return Manifest{}, fmt.Errorf("check the manifest for credentials: %w", err)
+	}
+	for _, hs := range hits {
+		for _, h := range hs {
+			v.origin(h.Placeholder, RedactionItem{Path: m.From, Side: "new", Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
+		}
+	}
+	str := func(i int) string { return red[i].String() }
+	out := Manifest{From: m.From, Name: str(0), Type: str(1), BuildSystem: str(2), TestFramework: str(3),
+		Dependencies: []string{}, EntryPoints: []string{}}
+	for i := range m.Dependencies {
+		out.Dependencies = append(out.Dependencies, str(4+i))
+	}
+	for i := range m.EntryPoints {
+		out.EntryPoints = append(out.EntryPoints, str(4+len(m.Dependencies)+i))
+	}
+	return out, nil
 }

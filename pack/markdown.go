@@ -120,7 +120,7 @@ func (markdown) index(v *view) string {
 	if len(changed) > 0 {
 		b.WriteString("Changed files shown:\n\n| Path | Status | Shown as | Lines | Tokens | Note |\n|---|---|---|---|---:|---|\n")
 		for _, e := range changed {
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %d | %s |\n", tableCell(displayPath(e.path)), statusText(e),
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %d | %s |\n", tableCell(e.name()), statusText(e),
 				shownAs(e), lineCounts(e), e.tokens(), tableCell(e.patchNote))
 		}
 		b.WriteString("\n")
@@ -128,7 +128,7 @@ func (markdown) index(v *view) string {
 	if len(others) > 0 {
 		b.WriteString("Other files shown:\n\n| Path | Role | Shown as | Tokens | Why |\n|---|---|---|---:|---|\n")
 		for _, e := range others {
-			fmt.Fprintf(&b, "| %s | %s | %s | %d | %s |\n", tableCell(displayPath(e.path)), e.role, shownAs(e), e.tokens(), tableCell(e.reason))
+			fmt.Fprintf(&b, "| %s | %s | %s | %d | %s |\n", tableCell(e.name()), e.role, shownAs(e), e.tokens(), tableCell(e.reason))
 		}
 		b.WriteString("\n")
 	}
@@ -144,7 +144,7 @@ func (markdown) index(v *view) string {
 			} else if e.role != RoleChanged {
 				note += "; " + e.role
 			}
-			fmt.Fprintf(&b, "- %s (%s)\n", displayPath(e.path), note)
+			fmt.Fprintf(&b, "- %s (%s)\n", e.name(), note)
 		}
 		b.WriteString("\n")
 	}

@@ -38,7 +38,7 @@ func (b *builder) record(v *view, segs []*segment) *Record {
 		if e.included() {
 			r.Stats.FilesIncluded++
 			if !e.nameOnly && e.showContent != "" {
-				r.Stats.ContentBytes += int64(len(e.contentText()))
+				r.Stats.ContentBytes += int64(e.shownBytes())
 			}
 			if e.representation() == RepTruncated {
 				r.Stats.TruncatedFiles++
@@ -61,12 +61,19 @@ func (b *builder) record(v *view, segs []*segment) *Record {
 	r.Pack.Boundary = v.Boundary
 	r.Pack.Steps = append(r.Pack.Steps, v.Steps...)
 	r.Budget.Used = r.Pack.Tokens
+	for _, seg := range segs {
+		for _, it := range seg.items {
+			r.Redactions.Items = append(r.Redactions.Items, it)
+			r.Redactions.ByRule[it.Rule]++
+		}
+	}
+	r.Redactions.Total = len(r.Redactions.Items)
 	return r
 }
 
 func fileRecord(e *entry) FileRecord {
 	f := FileRecord{
-		Path: e.path, OldPath: e.oldPath, Role: e.role, Status: e.status, Kind: e.kind,
+		Path: e.label.String(), OldPath: e.oldLabel.String(), Role: e.role, Status: e.status, Kind: e.kind,
 		Included: e.included(), Representation: e.representation(), Bytes: e.size, Tokens: e.tokens(),
 		Additions: e.additions(), Deletions: e.deletions(), Encoding: e.encoding, Score: e.score,
 		Reason: indexReason(e), ExclusionReason: e.excluded,

@@ -3,6 +3,8 @@ package pack
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // Format is a pack's output format.
@@ -130,7 +132,9 @@ func renderDiff(e *entry, r renderer, first bool) {
 	first = first && r.positional()
 	key := fmt.Sprintf("diff:%d:%d:%t", e.diffContext, e.diffCap, first)
 	if e.diffSeg == nil || e.diffSeg.key != key {
-		e.diffSeg = newSegment(key, r.diff(e, e.diffText(), first))
+		text, items := e.diffText()
+		e.diffSeg = newSegment(key, r.diff(e, text, first))
+		e.diffSeg.items, e.diffSeg.where = items, e.label.String()
 	}
 }
 
@@ -143,28 +147,110 @@ func renderContent(e *entry, r renderer, first bool) {
 	first = first && r.positional()
 	key := fmt.Sprintf("content:%s:%t", e.showContent, first)
 	if e.contentSeg == nil || e.contentSeg.key != key {
-		e.contentSeg = newSegment(key, r.content(e, e.contentText(), first))
+		text, items := e.contentText()
+		e.contentSeg = newSegment(key, r.content(e, text, first))
+		e.contentSeg.items, e.contentSeg.where = items, e.label.String()
 	}
 }
 
-// diffText is the diff of an entry as its shaping asks for.
-func (e *entry) diffText() string {
+// line is one rendered line and the placeholders on it.
+type line struct {
+	text  string
+	items []RedactionItem
+}
+
+// diffText renders an entry's diff as its shaping asks for, from the
+// sides the gate redacted, with one item per placeholder.
+func (e *entry) diffText() (string, []RedactionItem) {
 	hunks := e.patch.Hunks
 	if e.diffContext < 3 {
 		hunks = withContext(hunks, e.diffContext)
 	}
-	return cleanText(diffText(hunks, e.diffCap))
+	var lines []line
+	for _, h := range hunks {
+		header := line{text: "@@ -" + rangeText(h.OldStart, h.OldLines) + " +" + rangeText(h.NewStart, h.NewLines) + " @@"}
+		if h.Section != "" {
+			sec := e.red.sections[h.Section]
+			header.text += " " + sec.text.String()
+			header.items = e.items(sec.hits, "context", h.OldStart)
+		}
+		lines = append(lines, header)
+		for _, l := range number(h) {
+			img, n, side := e.red.newDiff, l.newNo, "new"
+			switch l.Op {
+			case '-':
+				img, n, side = e.red.oldDiff, l.oldNo, "old"
+			case ' ':
+				side = "context"
+			}
+			text, hits, ok := img.line(n)
+			out := line{text: string(l.Op) + text.String(), items: e.items(hits, side, n)}
+			if !ok {
+				out.text = string(l.Op) + "[gitctx: line withheld: it could not be checked for credentials]"
+			}
+			lines = append(lines, out)
+			if l.NoNewline {
+				lines = append(lines, line{text: `\ No newline at end of file`})
+			}
+		}
+	}
+	if e.diffCap > 0 && len(lines) > e.diffCap {
+		head := e.diffCap * 2 / 3
+		tail := e.diffCap - head
+		marker := line{text: fmt.Sprintf("... [gitctx: %d diff lines omitted here to fit the token budget] ...", len(lines)-head-tail)}
+		lines = append(append(append([]line{}, lines[:head]...), marker), lines[len(lines)-tail:]...)
+	}
+	return joinLines(lines)
 }
 
-// contentText is the content of an entry as its shaping asks for.
-func (e *entry) contentText() string {
-	switch e.showContent {
-	case RepOutline:
-		return e.outline
-	case RepTruncated:
-		return e.excerpt
+// contentText renders what an entry shows of its content, from the text
+// the gate redacted.
+func (e *entry) contentText() (string, []RedactionItem) {
+	img := e.red.newWhole
+	if img == nil {
+		return "[gitctx: the content could not be read again to check it for credentials]\n", nil
 	}
-	return e.content
+	all := make([]line, len(img.all))
+	for i, t := range img.all {
+		all[i] = line{text: t.String(), items: e.items(img.hits[i+1], "new", i+1)}
+	}
+	switch e.showContent {
+	case RepTruncated:
+		if len(all) > truncHeadLines+truncTailLines {
+			marker := line{text: fmt.Sprintf("... [gitctx: %d lines omitted here to fit the token budget] ...", len(all)-truncHeadLines-truncTailLines)}
+			all = append(append(append([]line{}, all[:truncHeadLines]...), marker), all[len(all)-truncTailLines:]...)
+		}
+	case RepOutline:
+		return e.red.outline.text.String(), e.items(e.red.outline.hits, "new", 0)
+	}
+	return joinLines(all)
+}
+
+// items turns the placeholders on one line into record items.
+func (e *entry) items(hits []secrets.Hit, side string, n int) []RedactionItem {
+	var out []RedactionItem
+	for _, h := range hits {
+		out = append(out, RedactionItem{Path: e.label.String(), Side: side, Line: n, Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
+	}
+	return out
+}
+
+func joinLines(lines []line) (string, []RedactionItem) {
+	var b strings.Builder
+	var items []RedactionItem
+	for _, l := range lines {
+		b.WriteString(l.text)
+		b.WriteByte('\n')
+		items = append(items, l.items...)
+	}
+	return b.String(), items
+}
+
+func rangeText(start, n int) string {
+	if n == 1 {
+		return fmt.Sprint(start)
+	}
+	return fmt.Sprintf("%d,%d", start, n)
 }
 
 // truncateLines keeps the first head and last tail lines of text with a

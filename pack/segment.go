@@ -19,7 +19,9 @@ import (
 type segment struct {
 	key    string
 	text   string
-	tokens int // -1 until counted
+	tokens int             // -1 until counted
+	items  []RedactionItem // one per placeholder in text
+	where  string          // what the segment shows, for messages: a path or a part's name
 }
 
 func newSegment(key, text string) *segment {

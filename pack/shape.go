@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // Shaping limits.
@@ -30,7 +31,8 @@ type shaper struct {
 	r            renderer
 	counter      Counter
 	opts         Options
-	fullPossible bool // the builder kept whole contents
+	fullPossible bool                                  // the builder kept whole contents
+	prepare      func(context.Context, []*entry) error // puts entries through the gate before they are rendered
 	reason       string
 
 	cost    map[*entry]int // estimated (or exact) tokens of each entry as shaped now
@@ -189,7 +191,7 @@ func (s *shaper) entryCost(e *entry) int {
 		if e.contentSeg != nil && e.contentSeg.tokens >= 0 {
 			n += e.contentSeg.tokens
 		} else {
-			n += s.tokensOf(headingBytes + len(e.contentText()))
+			n += s.tokensOf(headingBytes + e.shownBytes())
 		}
 	}
 	return n
@@ -219,7 +221,7 @@ func diffBytes(e *entry) int {
 func (s *shaper) treeText() string {
 	var paths []string
 	for _, e := range s.v.shown() {
-		paths = append(paths, e.path)
+		paths = append(paths, e.label.String())
 	}
 	if len(paths) == 0 {
 		return ""
@@ -231,15 +233,18 @@ func (s *shaper) treeText() string {
 // counted before are counted. It also calibrates the estimates.
 func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 	v, r := s.v, s.r
+	if err := s.prepare(ctx, v.shown()); err != nil {
+		return nil, 0, err
+	}
 	files := fileSegments(v, r)
-	pre := []*segment{newSegment("manifest", r.manifest(v)), newSegment("change", r.change(v))}
+	pre := []*segment{s.fixedSegment("manifest", r.manifest(v)), s.fixedSegment("change", r.change(v))}
 	if err := countAll(ctx, s.counter, append(pre, files...)); err != nil {
 		return nil, 0, err
 	}
-	mid := []*segment{newSegment("index", r.index(v))}
+	mid := []*segment{s.fixedSegment("index", r.index(v))}
 	if v.ShowTree {
 		if t := s.treeText(); t != "" {
-			mid = append(mid, newSegment("tree", t))
+			mid = append(mid, s.fixedSegment("tree", t))
 		}
 	}
 	if err := countAll(ctx, s.counter, mid); err != nil {
@@ -247,7 +252,11 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 	}
 	body := append(append(pre, mid...), files...)
 	v.Boundary = boundary(body)
-	head, tail := newSegment("head", r.head(v)), newSegment("tail", r.tail(v))
+	v.Redacted = 0
+	for _, seg := range body {
+		v.Redacted += len(seg.items)
+	}
+	head, tail := s.fixedSegment("head", r.head(v)), s.fixedSegment("tail", r.tail(v))
 	if err := countAll(ctx, s.counter, []*segment{head, tail}); err != nil {
 		return nil, 0, err
 	}
@@ -342,4 +351,20 @@ func (s *shaper) noteStep(st step, n int) {
 		}
 	}
 	s.v.Steps = append(s.v.Steps, text)
+}
+
+// fixedSegment makes a segment of a part other than the files. Its text is
+// built from what already went through the gate; each placeholder in it
+// becomes an item attributed to where it came from.
+func (s *shaper) fixedSegment(key, text string) *segment {
+	seg := newSegment(key, text)
+	seg.where = key
+	for _, p := range secrets.FindPlaceholders(text) {
+		item, ok := s.v.origins[p]
+		if !ok {
+			item = RedactionItem{Side: "context", Rule: ruleOf(p), Placeholder: p}
+		}
+		seg.items = append(seg.items, item)
+	}
+	return seg
 }

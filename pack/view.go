@@ -23,6 +23,17 @@ type view struct {
 	Budget     BudgetRecord
 	Steps      []string // degradation steps taken
 	Redacted   int      // placeholders in the pack
+
+	// origins says where each placeholder of the parts other than files
+	// (paths, commit messages, the manifest) came from.
+	origins map[string]RedactionItem
+}
+
+// origin notes where a placeholder first came from.
+func (v *view) origin(placeholder string, item RedactionItem) {
+	if _, ok := v.origins[placeholder]; !ok {
+		v.origins[placeholder] = item
+	}
 }
 
 type commitView struct {
@@ -121,7 +132,7 @@ func diffHeading(e *entry) string {
 	var parts []string
 	switch gitctx.Status(e.status) {
 	case gitctx.Renamed, gitctx.Copied:
-		parts = append(parts, fmt.Sprintf("%s from %s", e.status, displayPath(e.oldPath)))
+		parts = append(parts, fmt.Sprintf("%s from %s", e.status, displayPath(e.oldLabel.String())))
 	default:
 		parts = append(parts, strings.ReplaceAll(e.status, "_", " "))
 	}
@@ -142,7 +153,7 @@ func diffHeading(e *entry) string {
 	if e.diffContext >= 0 && e.diffContext < 3 {
 		parts = append(parts, fmt.Sprintf("%d context line%s", e.diffContext, plural(e.diffContext)))
 	}
-	return displayPath(e.path) + " (" + strings.Join(parts, ", ") + ")"
+	return e.name() + " (" + strings.Join(parts, ", ") + ")"
 }
 
 // contentHeading describes a file above its content.
@@ -167,9 +178,9 @@ func contentHeading(e *entry) string {
 		note = joinNote(note, e.role)
 	}
 	if note == "" {
-		return displayPath(e.path)
+		return e.name()
 	}
-	return displayPath(e.path) + " (" + note + ")"
+	return e.name() + " (" + note + ")"
 }
 
 func joinNote(a, b string) string {

@@ -92,7 +92,7 @@ func (xmlFormat) index(v *view) string {
 	b.WriteString("<files>\n")
 	for _, e := range v.Entries {
 		fmt.Fprintf(&b, "<file path=\"%s\" status=\"%s\" role=\"%s\" representation=\"%s\" additions=\"%d\" deletions=\"%d\" tokens=\"%d\" reason=\"%s\"/>\n",
-			xmlAttr(e.path), e.status, e.role, e.representation(), e.additions(), e.deletions(), e.tokens(), xmlAttr(indexReason(e)))
+			xmlAttr(e.label.String()), e.status, e.role, e.representation(), e.additions(), e.deletions(), e.tokens(), xmlAttr(indexReason(e)))
 	}
 	b.WriteString("</files>\n")
 	return b.String()
@@ -106,7 +106,7 @@ func (xmlFormat) diffStart(*view) string { return "<diff>\n" }
 
 func (xmlFormat) diff(e *entry, text string, _ bool) string {
 	return fmt.Sprintf("<file path=\"%s\" old_path=\"%s\" status=\"%s\" summary=\"%s\">\n%s</file>\n",
-		xmlAttr(e.path), xmlAttr(e.oldPath), e.status, xmlAttr(diffHeading(e)), xmlText(text))
+		xmlAttr(e.label.String()), xmlAttr(e.oldLabel.String()), e.status, xmlAttr(diffHeading(e)), xmlText(text))
 }
 
 func (xmlFormat) diffEnd(*view) string { return "</diff>\n" }
@@ -118,7 +118,7 @@ func (xmlFormat) content(e *entry, text string, _ bool) string {
 		text += "\n"
 	}
 	return fmt.Sprintf("<file path=\"%s\" representation=\"%s\" language=\"%s\" summary=\"%s\">\n%s</file>\n",
-		xmlAttr(e.path), e.showContent, language(e.path), xmlAttr(contentHeading(e)), xmlText(text))
+		xmlAttr(e.label.String()), e.showContent, language(e.path), xmlAttr(contentHeading(e)), xmlText(text))
 }
 
 func (xmlFormat) contentsEnd(*view) string { return "</contents>\n" }

@@ -29,6 +29,7 @@ type packOptions struct {
 	include   []string
 	exclude   []string
 	maxFileKB int
+	failOn    bool
 	quiet     bool
 	progress  string
 }
@@ -46,6 +47,7 @@ func (o *packOptions) addFlags(cmd *cobra.Command) {
 	f.StringSliceVar(&o.include, "include", nil, "pack only files matching `GLOB` (repeatable, or comma-separated)")
 	f.StringSliceVar(&o.exclude, "exclude", nil, "leave out files matching `GLOB` (repeatable, or comma-separated)")
 	f.IntVar(&o.maxFileKB, "max-file-size-kb", pack.DefaultMaxFileBytes/1024, "files larger than this are not shown whole")
+	f.BoolVar(&o.failOn, "fail-on-secrets", false, "exit 3 when the change adds a credential (the outputs, redacted, are still written)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing but errors")
 	f.StringVar(&o.progress, "progress", "auto", "progress on stderr: auto (on a terminal), always or never")
 }
@@ -145,6 +147,10 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 	if err != nil {
 		return err
 	}
+	gate, err := newGate(ctx, a, ch)
+	if err != nil {
+		return err
+	}
 	format, _ := pack.ParseFormat(o.format)
 	rules := pack.DefaultRules()
 	rules.Include, rules.Exclude = o.include, o.exclude
@@ -156,6 +162,7 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 		MaxFileBytes: int64(o.maxFileKB) * 1024,
 		Budget:       pack.Budget{Limit: o.maxTokens},
 		Counter:      counter,
+		Gate:         gate,
 		Tool:         pack.Tool{Name: "gitctx", Version: v},
 		Progress:     prog.stage,
 	})
@@ -174,6 +181,9 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 	prog.done()
 	if !o.quiet {
 		fmt.Fprintln(a.stderr, terminalSafe(summaryLine(res.Record, outDir, o)))
+	}
+	if o.failOn {
+		return failOnSecrets(ctx, a, ch, gate)
 	}
 	return nil
 }

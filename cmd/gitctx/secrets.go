@@ -1,0 +1,74 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/pack"
+	"github.com/gitctx/gitctx/secrets"
+)
+
+// ownTokenVars name the credentials a run may hold; the gate looks for
+// their values in everything it checks.
+var ownTokenVars = []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GITHUB_TOKEN", "GH_TOKEN", "GEMINI_API_KEY", "INPUT_API_KEY", "INPUT_GITHUB_TOKEN"}
+
+// newGate builds the secrets gate: gitleaks' default rules, plus the rules
+// of the .gitleaks.toml in the change's base commit (never the version the
+// change itself brings), plus the run's own credentials.
+func newGate(ctx context.Context, a *app, ch *gitctx.Change) (*secrets.Gate, error) {
+	cfg, _, err := ch.ReadBaseFile(ctx, ".gitleaks.toml", 1<<20)
+	if err != nil {
+		return nil, fmt.Errorf("read .gitleaks.toml: %w", err)
+	}
+	var own []string
+	for _, name := range ownTokenVars {
+		if v := strings.TrimSpace(a.getenv(name)); v != "" {
+			own = append(own, v)
+		}
+	}
+	logger := slog.New(slog.NewTextHandler(safeWriter{a.stderr}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	gate, err := secrets.New(secrets.Options{RepoConfig: cfg, OwnTokens: own, Logger: logger})
+	if err != nil {
+		return nil, err
+	}
+	if ids := gate.Ignored(); len(ids) > 0 {
+		logger.Warn("rules of .gitleaks.toml that reuse a default rule's id are ignored (the default rules always apply)",
+			"rules", strings.Join(ids, ","))
+	}
+	return gate, nil
+}
+
+// failOnSecrets exits 3 when the change adds a credential, naming each
+// file, line and rule, never the credential.
+func failOnSecrets(ctx context.Context, a *app, ch *gitctx.Change, gate *secrets.Gate) error {
+	found, unchecked, err := pack.AddedSecrets(ctx, ch, gate)
+	if err != nil {
+		return err
+	}
+	for _, p := range unchecked {
+		fmt.Fprintf(a.stderr, "gitctx: warning: %s is too large to check for credentials\n", terminalSafe(p))
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	fmt.Fprintf(a.stderr, "gitctx: the change adds %d credential%s:\n", len(found), plural(len(found)))
+	for _, f := range found {
+		fmt.Fprintf(a.stderr, "  %s\n", terminalSafe(f.String()))
+	}
+	return fmt.Errorf("%w: remove them from the change (and rotate any that were real)", errSecretsBlocked)
+}
+
+// safeWriter keeps control characters from reaching a terminal.
+type safeWriter struct {
+	w interface{ Write([]byte) (int, error) }
+}
+
+func (s safeWriter) Write(p []byte) (int, error) {
+	if _, err := s.w.Write([]byte(terminalSafe(string(p)))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}

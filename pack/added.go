@@ -1,0 +1,111 @@
+package pack
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/secrets"
+)
+
+// AddedSecret is a credential on a line the change adds. It names where
+// and which rule, never the credential.
+type AddedSecret struct {
+	Path string // through the gate, like every path gitctx prints
+	Line int    // in the new version of the file
+	Rule string
+}
+
+func (a AddedSecret) String() string { return fmt.Sprintf("%s:%d: %s", a.Path, a.Line, a.Rule) }
+
+// addedLimit is the largest patch of one file AddedSecrets reads.
+const addedLimit = 64 << 20
+
+// AddedSecrets finds credentials on the lines a change adds, in every
+// changed text file — credential files and excluded directories included:
+// what blocks a commit is what the commit adds, not what a pack would
+// show. Each hunk's new side is scanned as one text (added lines with the
+// context around them), and findings on added lines are reported. A patch
+// too large to read is reported as unchecked in the second result.
+func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([]AddedSecret, []string, error) {
+	type job struct {
+		f *gitctx.File
+		p *gitctx.Patch
+	}
+	var jobs []job
+	var unchecked []string
+	err := ch.Patches(ctx, func(f *gitctx.File) bool { return f.NewMode != 0 && !f.IsSubmodule() }, addedLimit,
+		func(f *gitctx.File, p *gitctx.Patch) error {
+			if p.Oversize {
+				unchecked = append(unchecked, f.Path)
+			} else if !p.Binary && p.Added > 0 {
+				jobs = append(jobs, job{f, p})
+			}
+			return nil
+		})
+	if err != nil {
+		return nil, nil, err
+	}
+	var mu sync.Mutex
+	var found []AddedSecret
+	err = parallel(ctx, jobs, func(j job) error {
+		hits, err := addedHits(ctx, gate, j.p)
+		if err != nil {
+			return fmt.Errorf("check %s for credentials: %w", j.f.Path, err)
+		}
+		if len(hits) == 0 {
+			return nil
+		}
+		label, _, err := gate.RedactString(ctx, cleanText(decodeLine(j.f.Path)))
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		for _, h := range hits {
+			found = append(found, AddedSecret{Path: label.String(), Line: h.Line, Rule: ruleOf(h.Placeholder)})
+		}
+		return nil
+	})
+	sort.Slice(found, func(i, k int) bool {
+		if found[i].Path != found[k].Path {
+			return found[i].Path < found[k].Path
+		}
+		return found[i].Line < found[k].Line
+	})
+	return found, unchecked, err
+}
+
+// addedHits scans each hunk's new side and keeps the placeholders that
+// fall on added lines, with their line numbers in the new file.
+func addedHits(ctx context.Context, gate *secrets.Gate, p *gitctx.Patch) ([]secrets.Hit, error) {
+	var out []secrets.Hit
+	for _, h := range p.Hunks {
+		var text strings.Builder
+		var nums []int
+		var added []bool
+		for _, l := range number(h) {
+			if l.newNo == 0 {
+				continue
+			}
+			text.WriteString(cleanText(decodeLine(l.Text)))
+			text.WriteByte('\n')
+			nums = append(nums, l.newNo)
+			added = append(added, l.Op == '+')
+		}
+		_, hits, err := gate.RedactString(ctx, text.String())
+		if err != nil {
+			return nil, err
+		}
+		for _, hit := range hits {
+			if hit.Line < len(nums) && added[hit.Line] {
+				hit.Line = nums[hit.Line]
+				out = append(out, hit)
+			}
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,181 @@
+package secrets
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+
+	"github.com/rs/zerolog"
+	"github.com/spf13/viper"
+	"github.com/zricethezav/gitleaks/v8/config"
+	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/logging"
+)
+
+// decodeDepth is how many rounds of base64, hex, percent and unicode
+// decoding a scan tries, as in the gitleaks CLI (the library's zero value
+// is 0: no decoding at all).
+const decodeDepth = 5
+
+// OwnTokenRule names findings of the run's own credentials.
+const OwnTokenRule = "gitctx-own-token"
+
+// Options configure a Gate.
+type Options struct {
+	// RepoConfig is the repository's .gitleaks.toml (in a pull request,
+	// the base commit's). Its rules are added to the default ones; its
+	// allowlists, its extend settings and any rule reusing a default
+	// rule's id are ignored, so it can never weaken the gate.
+	RepoConfig []byte
+	// OwnTokens are the run's own credentials (API keys, the GitHub
+	// token): found wherever they appear, whatever the rules say.
+	OwnTokens []string
+	// Logger receives gitleaks' warnings and errors, messages only (its
+	// fields can hold secrets and are dropped). Nil discards them.
+	Logger *slog.Logger
+}
+
+// Gate finds credentials with gitleaks' rules and replaces them with
+// placeholders. It is built once per run and safe for concurrent use.
+type Gate struct {
+	detector *detect.Detector
+	own      []string
+	ignored  []string // rule ids of the repository config that were refused
+
+	mu    sync.Mutex
+	names map[string]string // rule + "\x00" + secret → placeholder; in memory only
+	count map[string]int    // rule → placeholders given out
+}
+
+// New builds a gate from gitleaks' embedded default rules and, if given,
+// the repository's extra rules.
+func New(opts Options) (g *Gate, err error) {
+	bridgeLogger(opts.Logger)
+	defer func() {
+		// gitleaks compiles rule regexes with MustCompile: a bad regex in a
+		// repository config panics.
+		if r := recover(); r != nil {
+			g, err = nil, fmt.Errorf("load secret-scanning rules: %v", r)
+		}
+	}()
+	cfg, err := loadConfig([]byte(config.DefaultConfig))
+	if err != nil {
+		return nil, fmt.Errorf("load gitleaks' default rules: %w", err)
+	}
+	g = &Gate{names: map[string]string{}, count: map[string]int{}}
+	if len(bytes.TrimSpace(opts.RepoConfig)) > 0 {
+		if g.ignored, err = extend(&cfg, opts.RepoConfig); err != nil {
+			return nil, fmt.Errorf("read the repository's .gitleaks.toml: %w", err)
+		}
+	}
+	d := detect.NewDetector(cfg)
+	d.MaxDecodeDepth = decodeDepth
+	d.IgnoreGitleaksAllow = true // an author's comment must not open the gate
+	g.detector = d
+	for _, t := range opts.OwnTokens {
+		if len(t) >= 8 {
+			g.own = append(g.own, t)
+		}
+	}
+	return g, nil
+}
+
+// Ignored lists the rules of the repository config that were refused
+// because they reuse the id of a default rule.
+func (g *Gate) Ignored() []string { return g.ignored }
+
+// loadConfig reads a gitleaks TOML config with a viper of its own (never
+// the global one).
+func loadConfig(toml []byte) (config.Config, error) {
+	vc, err := readViper(toml)
+	if err != nil {
+		return config.Config{}, err
+	}
+	return vc.Translate()
+}
+
+func readViper(toml []byte) (config.ViperConfig, error) {
+	v := viper.New()
+	v.SetConfigType("toml")
+	if err := v.ReadConfig(bytes.NewReader(toml)); err != nil {
+		return config.ViperConfig{}, err
+	}
+	var vc config.ViperConfig
+	if err := v.Unmarshal(&vc); err != nil {
+		return config.ViperConfig{}, err
+	}
+	return vc, nil
+}
+
+// extend adds the rules of a repository config to cfg. Everything that
+// could weaken the defaults is dropped first: global allowlists, [extend]
+// (which could disable rules), and rules whose ids are default ones.
+func extend(cfg *config.Config, toml []byte) ([]string, error) {
+	vc, err := readViper(toml)
+	if err != nil {
+		return nil, err
+	}
+	vc.Extend = config.Extend{}
+	vc.AllowList = nil
+	vc.Allowlists = nil
+	var ignored []string
+	rules := vc.Rules[:0]
+	for _, r := range vc.Rules {
+		if _, taken := cfg.Rules[r.ID]; taken || r.ID == OwnTokenRule {
+			ignored = append(ignored, r.ID)
+			continue
+		}
+		rules = append(rules, r)
+	}
+	vc.Rules = rules
+	extra, err := vc.Translate()
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range extra.OrderedRules {
+		cfg.Rules[id] = extra.Rules[id]
+		cfg.OrderedRules = append(cfg.OrderedRules, id)
+	}
+	for k := range extra.Keywords {
+		cfg.Keywords[k] = struct{}{}
+	}
+	return ignored, nil
+}
+
+// bridgeOnce guards gitleaks' global logger, which this package alone
+// touches: it is set once per process.
+var bridgeOnce sync.Once
+
+// bridgeLogger points gitleaks' global zerolog logger at slog, keeping
+// warnings and errors and only their message: gitleaks' fields can carry
+// the secret it found.
+func bridgeLogger(l *slog.Logger) {
+	bridgeOnce.Do(func() {
+		if l == nil {
+			logging.Logger = zerolog.Nop()
+			return
+		}
+		logging.Logger = zerolog.New(slogWriter{l}).Level(zerolog.WarnLevel)
+	})
+}
+
+type slogWriter struct{ l *slog.Logger }
+
+func (w slogWriter) Write(p []byte) (int, error) {
+	var e struct {
+		Level   string `json:"level"`
+		Message string `json:"message"`
+	}
+	if json.Unmarshal(p, &e) == nil && e.Message != "" {
+		msg := "gitleaks: " + strings.TrimSpace(e.Message)
+		if e.Level == "error" || e.Level == "fatal" || e.Level == "panic" {
+			w.l.Error(msg)
+		} else {
+			w.l.Warn(msg)
+		}
+	}
+	return len(p), nil
+}

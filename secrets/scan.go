@@ -1,0 +1,205 @@
+package secrets
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/zricethezav/gitleaks/v8/detect"
+	"github.com/zricethezav/gitleaks/v8/report"
+)
+
+// Span is one credential found in a text: the bytes [Start, End) — the
+// rule's whole match, or for an encoded credential the whole encoded
+// run — and the placeholder that replaces them. A Span never holds the
+// credential itself.
+type Span struct {
+	Start, End  int
+	Rule        string
+	Placeholder string
+}
+
+// Scan finds the credentials in text. The text is scanned as one fragment
+// with no file path, so gitleaks' path allowlists (lockfiles, vendor/)
+// cannot exempt it, and gitleaks:allow comments are ignored. Overlapping
+// findings are merged. A detector failure is an error: the caller must
+// then not emit the text (fail closed).
+func (g *Gate) Scan(ctx context.Context, text string) (spans []Span, err error) {
+	if text == "" {
+		return nil, ctx.Err()
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			spans, err = nil, fmt.Errorf("secret scan failed: %v", r)
+		}
+	}()
+	findings := g.detector.DetectContext(ctx, detect.Fragment{Raw: text})
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	index := newLineIndex(text)
+	for _, f := range findings {
+		start, end := index.span(text, f)
+		spans = append(spans, Span{Start: start, End: end, Rule: f.RuleID, Placeholder: g.placeholder(f.RuleID, f.Secret)})
+	}
+	spans = append(spans, g.ownTokens(text)...)
+	return merge(text, spans), nil
+}
+
+// ownTokens finds the run's own credentials, literally.
+func (g *Gate) ownTokens(text string) []Span {
+	var spans []Span
+	for _, t := range g.own {
+		for from := 0; ; {
+			i := strings.Index(text[from:], t)
+			if i < 0 {
+				break
+			}
+			start := from + i
+			spans = append(spans, Span{Start: start, End: start + len(t), Rule: OwnTokenRule, Placeholder: g.placeholder(OwnTokenRule, t)})
+			from = start + len(t)
+		}
+	}
+	return spans
+}
+
+// placeholder names a secret: [REDACTED:<rule>#<n>], the same n for the
+// same secret within a run.
+func (g *Gate) placeholder(rule, secret string) string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	key := rule + "\x00" + secret
+	if p, ok := g.names[key]; ok {
+		return p
+	}
+	name := ruleName(rule)
+	g.count[name]++
+	p := fmt.Sprintf("[REDACTED:%s#%d]", name, g.count[name])
+	g.names[key] = p
+	return p
+}
+
+// lineIndex maps gitleaks' line and column numbers back to byte offsets.
+type lineIndex []int // offsets of the newlines
+
+func newLineIndex(text string) lineIndex {
+	var nl lineIndex
+	for i := 0; i < len(text); i++ {
+		if text[i] == '\n' {
+			nl = append(nl, i)
+		}
+	}
+	return nl
+}
+
+// base is what gitleaks counts a line's columns from: 0 on the first line,
+// else the offset of the newline that ends the line before.
+func (nl lineIndex) base(line int) int {
+	if line <= 0 || len(nl) == 0 {
+		return 0
+	}
+	return nl[min(line, len(nl))-1]
+}
+
+// lineBounds are the offsets where a line starts and ends (without its
+// newline).
+func (nl lineIndex) lineBounds(text string, line int) (int, int) {
+	start := 0
+	if line > 0 && line-1 < len(nl) {
+		start = nl[line-1] + 1
+	}
+	end := len(text)
+	if line < len(nl) {
+		end = nl[line]
+	}
+	return start, max(start, end)
+}
+
+// span finds the bytes of a finding. Plain findings are checked against
+// their match; when the check fails, the match is searched on its lines,
+// and failing that the finding's whole lines are taken. Decoded findings
+// point at the encoded text, which is taken as it is.
+func (nl lineIndex) span(text string, f report.Finding) (int, int) {
+	start := nl.base(f.StartLine) + f.StartColumn - 1
+	end := nl.base(f.EndLine) + f.EndColumn
+	decoded := false
+	for _, t := range f.Tags {
+		if strings.HasPrefix(t, "decoded:") {
+			decoded = true
+		}
+	}
+	ok := 0 <= start && start < end && end <= len(text)
+	if ok && (decoded || text[start:end] == f.Match) {
+		return start, end
+	}
+	lo, _ := nl.lineBounds(text, f.StartLine)
+	_, hi := nl.lineBounds(text, f.EndLine)
+	if !decoded && f.Match != "" {
+		if i := strings.Index(text[lo:hi], f.Match); i >= 0 {
+			return lo + i, lo + i + len(f.Match)
+		}
+	}
+	if lo >= hi {
+		return max(0, min(start, len(text)-1)), min(len(text), max(end, start+1))
+	}
+	return lo, hi
+}
+
+// merge sorts spans and joins overlapping ones. Where a span lies inside
+// another and holds that one's secret (a token inside a generic
+// "key = value" match), the smaller, more specific span is kept, so the
+// text around the secret stays readable; otherwise the two are joined and
+// keep the first placeholder.
+func merge(text string, spans []Span) []Span {
+	if len(spans) < 2 {
+		return spans
+	}
+	sort.Slice(spans, func(i, j int) bool {
+		if spans[i].Start != spans[j].Start {
+			return spans[i].Start < spans[j].Start
+		}
+		return spans[i].End > spans[j].End
+	})
+	var out []Span
+	for _, s := range spans {
+		if len(out) == 0 || s.Start >= out[len(out)-1].End {
+			out = append(out, s)
+			continue
+		}
+		last := &out[len(out)-1]
+		if s.End <= last.End && covers(text, *last, s) {
+			*last = s // the inner, specific finding stands for both
+			continue
+		}
+		last.End = max(last.End, s.End)
+	}
+	return out
+}
+
+// covers reports whether the wider span a is a generic match whose only
+// sensitive part is what inner covers: a's text with inner's bytes removed
+// must not hold another credential-looking run. The test is simple: inner
+// must be at least as long as the value part after a's operator.
+func covers(text string, a, inner Span) bool {
+	value := text[a.Start:a.End]
+	if i := strings.LastIndexAny(value, "=:>,"); i >= 0 {
+		value = strings.Trim(value[i+1:], " \t'\"`;")
+	}
+	return inner.End-inner.Start >= len(value)
+}
+
+// ruleName keeps a rule id to lower-case letters, digits and dashes, the
+// alphabet of gitleaks' default rule ids, so every placeholder has one form.
+func ruleName(rule string) string {
+	b := []byte(strings.ToLower(rule))
+	for i, c := range b {
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-') {
+			b[i] = '-'
+		}
+	}
+	if len(b) == 0 {
+		return "secret"
+	}
+	return string(b)
+}
