@@ -17,82 +17,101 @@ import (
 // files of the work tree are read from disk. Sizes are looked up first, so
 // a blob over limit is never read. fn's data is valid only during the call.
 func (c *Change) ReadEach(ctx context.Context, files []*File, side Side, limit int64, fn func(f *File, size int64, data []byte, err error) error) error {
-	var batch []*File
-	var ids []string
-	for _, f := range files {
-		id := f.NewID
-		if side == Old {
-			id = f.OldID
+	// Which files come from the batch, and their blob ids.
+	ids := make([]string, len(files))
+	var batch []string
+	for i, f := range files {
+		if id := c.blobID(f, side); id != "" {
+			ids[i] = id
+			batch = append(batch, id)
 		}
-		if c.repo == nil || id == "" || isZeroID(id) || f.Mode() == ModeSubmodule || f.patch != nil {
-			size, data, err := c.Read(ctx, f, side, limit)
-			if ferr := fn(f, size, data, err); ferr != nil {
-				return ferr
+	}
+	var sizes map[string]int64
+	var stream *blobStream
+	if len(batch) > 0 {
+		var err error
+		if sizes, err = c.repo.blobSizes(ctx, batch); err != nil {
+			return err
+		}
+		var fetch []string
+		for _, id := range batch {
+			if size, ok := sizes[id]; ok && (limit < 0 || size <= limit) {
+				fetch = append(fetch, id)
 			}
-			continue
 		}
-		batch = append(batch, f)
-		ids = append(ids, id)
-	}
-	if len(batch) == 0 {
-		return nil
-	}
-	sizes, err := c.repo.blobSizes(ctx, ids)
-	if err != nil {
-		return err
-	}
-	var fetch []string
-	for i, id := range ids {
-		if sizes[i] >= 0 && (limit < 0 || sizes[i] <= limit) {
-			fetch = append(fetch, id)
+		if stream, err = c.repo.openBlobs(ctx, fetch); err != nil {
+			return err
 		}
 	}
-	stream, err := c.repo.openBlobs(ctx, fetch)
-	if err != nil {
+	stop := func(err error) error {
+		if stream != nil {
+			stream.proc.kill()
+			_ = stream.proc.wait()
+		}
 		return err
 	}
-	for i, f := range batch {
+	for i, f := range files {
 		var ferr error
-		switch size := sizes[i]; {
-		case size < 0:
-			ferr = fn(f, 0, nil, fmt.Errorf("%s: blob %s is missing from the repository", f.Path, ids[i]))
+		id := ids[i]
+		size, known := sizes[id]
+		switch {
+		case id == "":
+			size, data, err := c.Read(ctx, f, side, limit)
+			ferr = fn(f, size, data, err)
+		case !known:
+			ferr = fn(f, 0, nil, fmt.Errorf("%s: blob %s is missing from the repository", f.Path, id))
 		case limit >= 0 && size > limit:
 			ferr = fn(f, size, nil, fmt.Errorf("%s is %d bytes: %w", f.Path, size, ErrTooLarge))
 		default:
-			data, err := stream.next(ids[i])
+			data, err := stream.next(id)
 			if err != nil {
-				stream.proc.kill()
-				_ = stream.proc.wait()
-				return err
+				return stop(err)
 			}
 			ferr = fn(f, size, data, nil)
 		}
 		if ferr != nil {
-			stream.proc.kill()
-			_ = stream.proc.wait()
-			return ferr
+			return stop(ferr)
 		}
 	}
-	return stream.close()
+	if stream != nil {
+		return stream.close()
+	}
+	return nil
 }
 
-// blobSizes returns the size of each blob, -1 for one that is missing.
-func (r *Repo) blobSizes(ctx context.Context, ids []string) ([]int64, error) {
+// blobID is the id of the blob ReadEach streams for one side of f, or ""
+// when that side is read another way (from the work tree, a submodule's
+// pointer, a patch).
+func (c *Change) blobID(f *File, side Side) string {
+	id, mode := f.NewID, f.NewMode
+	if side == Old {
+		id, mode = f.OldID, f.OldMode
+	}
+	if c.repo == nil || id == "" || isZeroID(id) || mode == 0 || mode == ModeSubmodule || f.patch != nil {
+		return ""
+	}
+	if side == New && c.worktree {
+		return "" // the work tree is the new side, whatever id git computed for it
+	}
+	return id
+}
+
+// blobSizes returns the size of each blob; a missing blob has no entry.
+func (r *Repo) blobSizes(ctx context.Context, ids []string) (map[string]int64, error) {
 	in := strings.Join(ids, "\n") + "\n"
 	out, err := r.git.output(ctx, strings.NewReader(in), "cat-file", "--batch-check=%(objectname) %(objecttype) %(objectsize)")
 	if err != nil {
 		return nil, fmt.Errorf("look up blob sizes: %w", err)
 	}
-	sizes := make([]int64, len(ids))
+	sizes := make(map[string]int64, len(ids))
 	sc := bufio.NewScanner(bytes.NewReader(out))
-	for i := range ids {
+	for _, id := range ids {
 		if !sc.Scan() {
 			return nil, errors.New("look up blob sizes: short answer from git cat-file")
 		}
 		f := strings.Fields(sc.Text())
-		sizes[i] = -1
 		if len(f) == 3 && f[1] == "blob" {
-			sizes[i], _ = strconv.ParseInt(f[2], 10, 64)
+			sizes[id], _ = strconv.ParseInt(f[2], 10, 64)
 		}
 	}
 	return sizes, sc.Err()
@@ -122,7 +141,7 @@ func (r *Repo) openBlobs(ctx context.Context, ids []string) (*blobStream, error)
 func (s *blobStream) next(id string) ([]byte, error) {
 	header, err := s.rd.ReadString('\n')
 	if err != nil {
-		return nil, fmt.Errorf("git cat-file: %w", err)
+		return nil, fmt.Errorf("read blob %s: %w", id, err)
 	}
 	f := strings.Fields(header)
 	if len(f) != 3 || f[0] != id {
@@ -137,7 +156,7 @@ func (s *blobStream) next(id string) ([]byte, error) {
 	}
 	s.buf = s.buf[:size+1] // the content and a newline
 	if _, err := io.ReadFull(s.rd, s.buf); err != nil {
-		return nil, fmt.Errorf("git cat-file: %w", err)
+		return nil, fmt.Errorf("read blob %s: %w", id, err)
 	}
 	return s.buf[:size], nil
 }

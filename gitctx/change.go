@@ -97,12 +97,12 @@ type Change struct {
 	Files   []*File
 	Commits []Commit
 
-	repo      *Repo
-	diffArgs  []string // the endpoints given to git diff: ["base", "head"], ["--cached", "base"], ["base"]
-	diffEnv   []string // extra environment for git diff (a temporary index)
-	worktree  bool     // post-images live in the work tree
-	cleanup   func() error
-	tree      []TreeEntry
+	repo     *Repo
+	diffArgs []string // the endpoints given to git diff: ["base", "head"], ["--cached", "base"], ["base"]
+	diffEnv  []string // extra environment for git diff (a temporary index)
+	worktree bool     // post-images live in the work tree
+	cleanup  func() error
+	tree     []TreeEntry
 }
 
 // Repo is the repository the change belongs to; nil for a patch read
@@ -144,7 +144,9 @@ func (c *Change) Read(ctx context.Context, f *File, side Side, limit int64) (int
 		line := []byte("Subproject commit " + id + "\n")
 		return int64(len(line)), line, nil
 	}
-	if side == New && c.worktree && isZeroID(id) {
+	if side == New && c.worktree {
+		// The work tree is the new side: git may have hashed a file for
+		// rename detection without storing the blob.
 		return c.repo.readWorktree(f.Path, limit)
 	}
 	if side == New && f.patch != nil && id == "" {

@@ -74,7 +74,7 @@ func splitPatches(ctx context.Context, out io.Reader, files []*File, want func(*
 		chunk   bytes.Buffer
 		current *File
 		keep    bool
-		over    *Patch // the running counts of an oversize patch
+		over    *lineCounter // the running counts of an oversize patch
 	)
 	flush := func() error {
 		defer chunk.Reset()
@@ -82,7 +82,7 @@ func splitPatches(ctx context.Context, out io.Reader, files []*File, want func(*
 		case current == nil || !keep:
 			return nil
 		case over != nil:
-			return fn(current, over)
+			return fn(current, over.p)
 		}
 		p, err := parseChunk(chunk.Bytes())
 		if err != nil {
@@ -94,7 +94,10 @@ func splitPatches(ctx context.Context, out io.Reader, files []*File, want func(*
 	for {
 		line, err := readLine(rd)
 		if len(line) > 0 {
-			if bytes.HasPrefix(line, []byte("diff --git ")) {
+			// A type change (a file becoming a link) comes as two chunks with
+			// the same header: the second continues the first.
+			again := current != nil && strings.TrimRight(string(line), "\n") == gitHeader(current)
+			if bytes.HasPrefix(line, []byte("diff --git ")) && !again {
 				if ferr := flush(); ferr != nil {
 					return ferr
 				}
@@ -104,17 +107,23 @@ func splitPatches(ctx context.Context, out io.Reader, files []*File, want func(*
 				current, next = matchHeader(line, files, next)
 				keep, over = current != nil && want(current), nil
 			}
+			if again && over != nil {
+				over.inHunk = false
+			}
 			switch {
 			case !keep:
 			case over != nil:
-				over.Size += int64(len(line))
-				countLine(over, line)
+				over.p.Size += int64(len(line))
+				over.count(line)
 			default:
 				chunk.Write(line)
 				if maxBytes > 0 && int64(chunk.Len()) > maxBytes {
-					over = &Patch{Oversize: true, Size: int64(chunk.Len())}
+					over = &lineCounter{p: &Patch{Oversize: true, Size: int64(chunk.Len())}}
 					for _, l := range bytes.SplitAfter(chunk.Bytes(), []byte("\n")) {
-						countLine(over, l)
+						if bytes.HasPrefix(l, []byte("diff --git ")) {
+							over.inHunk = false
+						}
+						over.count(l)
 					}
 					chunk.Reset()
 				}
@@ -140,15 +149,22 @@ func readLine(rd *bufio.Reader) ([]byte, error) {
 	return append(long, rest...), err
 }
 
-// countLine counts an added or deleted line of patch text, leaving out the
-// "+++" and "---" file headers.
-func countLine(p *Patch, line []byte) {
+// lineCounter counts the added and deleted lines of patch text as it
+// streams by, without parsing it.
+type lineCounter struct {
+	p      *Patch
+	inHunk bool // past the first "@@": "+++" and "---" are content now
+}
+
+func (c *lineCounter) count(line []byte) {
 	switch {
-	case bytes.HasPrefix(line, []byte("+++ ")) || bytes.HasPrefix(line, []byte("--- ")):
+	case bytes.HasPrefix(line, []byte("@@")):
+		c.inHunk = true
+	case !c.inHunk:
 	case bytes.HasPrefix(line, []byte("+")):
-		p.Added++
+		c.p.Added++
 	case bytes.HasPrefix(line, []byte("-")):
-		p.Deleted++
+		c.p.Deleted++
 	}
 }
 
@@ -220,16 +236,24 @@ func quoteC(s string) string {
 	return b.String()
 }
 
-// parseChunk parses the patch of one file.
+// parseChunk parses the patch of one file (two parts, for a type change).
 func parseChunk(chunk []byte) (*Patch, error) {
 	files, _, err := gitdiff.Parse(bytes.NewReader(chunk))
 	if err != nil {
 		return nil, err
 	}
-	if len(files) != 1 {
+	if len(files) == 0 || len(files) > 2 {
 		return nil, fmt.Errorf("expected the patch of one file, found %d", len(files))
 	}
-	return convert(files[0]), nil
+	p := convert(files[0])
+	for _, f := range files[1:] {
+		q := convert(f)
+		p.Hunks = append(p.Hunks, q.Hunks...)
+		p.Added += q.Added
+		p.Deleted += q.Deleted
+		p.Binary = p.Binary || q.Binary
+	}
+	return p, nil
 }
 
 // convert turns a go-gitdiff file into a Patch.

@@ -44,6 +44,11 @@ func parseRaw(out []byte) ([]*File, error) {
 		}
 		paths := fields[i+1 : i+1+npaths]
 		i += npaths
+		for _, p := range paths {
+			if len(p) == 0 {
+				return nil, fmt.Errorf("parse git diff --raw: empty path after %q", head)
+			}
+		}
 		if letter == 'U' || letter == 'X' {
 			continue
 		}

@@ -51,6 +51,9 @@ func (c *Change) Tree(ctx context.Context) ([]TreeEntry, error) {
 // ReadTree reads a file listed by Tree, with the same rules as Read: links
 // are not followed, and over limit only the size is returned.
 func (c *Change) ReadTree(ctx context.Context, e TreeEntry, limit int64) (int64, []byte, error) {
+	if c.repo == nil {
+		return 0, nil, fmt.Errorf("%s: no repository to read from", e.Path)
+	}
 	if e.Mode == ModeSubmodule {
 		line := []byte("Subproject commit " + e.ID + "\n")
 		return int64(len(line)), line, nil

@@ -69,18 +69,18 @@ func (r *Repo) SelectWorktree(ctx context.Context) (c *Change, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(untracked) > 0 {
-		env, cleanup, err := r.indexWithIntentToAdd(ctx, untracked)
-		if err != nil {
-			return nil, err
-		}
-		c.diffEnv, c.cleanup = env, cleanup
-		defer func() {
-			if err != nil {
-				_ = c.Close()
-			}
-		}()
+	// Always a private copy of the index: diffing the work tree makes git
+	// refresh stat information and write the index back.
+	env, cleanup, err := r.indexWithIntentToAdd(ctx, untracked)
+	if err != nil {
+		return nil, err
 	}
+	c.diffEnv, c.cleanup = env, cleanup
+	defer func() {
+		if err != nil {
+			_ = c.Close()
+		}
+	}()
 	c.Files, err = r.rawDiff(ctx, c.diffEnv, base)
 	if err != nil {
 		return nil, err
@@ -103,7 +103,7 @@ func (r *Repo) untracked(ctx context.Context) ([]string, error) {
 }
 
 // indexWithIntentToAdd copies the index to a temporary file and marks the
-// untracked paths intent-to-add in the copy.
+// untracked paths (if any) intent-to-add in the copy.
 func (r *Repo) indexWithIntentToAdd(ctx context.Context, paths []string) ([]string, func() error, error) {
 	out, err := r.git.output(ctx, nil, "rev-parse", "--git-path", "index")
 	if err != nil {
@@ -117,12 +117,20 @@ func (r *Repo) indexWithIntentToAdd(ctx context.Context, paths []string) ([]stri
 	if err != nil {
 		return nil, nil, fmt.Errorf("temporary index: %w", err)
 	}
-	cleanup := func() error { return os.Remove(tmp.Name()) }
+	cleanup := func() error {
+		if err := os.Remove(tmp.Name()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return nil
+	}
 	if err := copyInto(tmp, index); err != nil {
 		_ = cleanup()
 		return nil, nil, fmt.Errorf("copy the index: %w", err)
 	}
 	env := []string{"GIT_INDEX_FILE=" + tmp.Name()}
+	if len(paths) == 0 {
+		return env, cleanup, nil
+	}
 	g := r.git
 	g.env = env
 	list := strings.Join(paths, "\x00") + "\x00"

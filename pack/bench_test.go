@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // BenchmarkBuildRealRepo packs a range of a real repository named by
@@ -23,6 +24,10 @@ func BenchmarkBuildRealRepo(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	gate, err := secrets.New(secrets.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
 	for b.Loop() {
 		repo, err := gitctx.Open(ctx, dir)
 		if err != nil {
@@ -32,7 +37,7 @@ func BenchmarkBuildRealRepo(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := Build(ctx, ch, Options{Rules: DefaultRules(), Counter: counter}); err != nil {
+		if _, err := Build(ctx, ch, Options{Rules: DefaultRules(), Counter: counter, Gate: gate}); err != nil {
 			b.Fatal(err)
 		}
 		_ = ch.Close()

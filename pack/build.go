@@ -97,7 +97,7 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 	if err := opts.Rules.Validate(); err != nil {
 		return nil, err
 	}
-	b := &builder{ch: ch, opts: opts}
+	b := &builder{ch: ch, opts: opts, ahead: rendererFor(opts.Format).bodyLine() < 0}
 	if len(ch.Files) == 0 {
 		return &Result{Record: b.record(nil, nil)}, ErrEmpty
 	}
@@ -123,8 +123,7 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 		}
 		return nil, err
 	}
-	opts.Progress("checking the pack for credentials")
-	if err := b.rescan(ctx, segs); err != nil {
+	if err := s.rescanBoundaries(ctx, segs); err != nil {
 		return nil, err
 	}
 	text := join(segs)
@@ -141,6 +140,7 @@ type builder struct {
 	problems []Problem
 
 	fullPossible bool // whole contents are still kept for a Full pack
+	ahead        bool // scan shown lines ahead of rendering, always (the format does not lay them out line for line)
 }
 
 // classify makes an entry per changed file and applies the path rules.

@@ -136,3 +136,5 @@ func comma(first bool) string {
 }
 
 func (jsonFormat) positional() bool { return true }
+
+func (jsonFormat) bodyLine() int { return -1 }

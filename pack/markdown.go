@@ -198,3 +198,5 @@ func (markdown) contentsEnd(*view) string { return "" }
 func (markdown) tail(v *view) string { return "<!-- " + v.Boundary + " end -->\n" }
 
 func (markdown) positional() bool { return false }
+
+func (markdown) bodyLine() int { return 3 }

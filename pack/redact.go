@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -12,34 +13,72 @@ import (
 	"github.com/gitctx/gitctx/secrets"
 )
 
-// image is one side of a file as the gate left it: its lines, redacted,
-// and where placeholders sit. A whole image holds every line of the file;
-// when the file could not be read whole (too large, unreadable, changed
-// since the diff), the image holds only the lines of the diff's hunks,
-// keyed by their line numbers, and was scanned as those lines alone.
+// Every rendered segment goes through the gate as it is written (see
+// gateSegments), so each shown line is scanned with what the pack shows
+// around it. Some rules need more than that: a private key rotated in
+// place shows no BEGIN line in its hunk, and a Kubernetes Secret's
+// "kind: Secret" may sit far above its data. Where the file holds what
+// such rules look for, the shown lines are first scanned in the file as
+// it is, with their surroundings:
+//
+//   - scanContext lines on each side of every shown line;
+//   - a private key block (-----BEGIN … -----END) that holds a shown line,
+//     whole, up to keyWindow lines each way.
+//
+// A file shown whole is scanned whole. (Scanning every shown file whole
+// costs several times more on real ranges: see README, "What is scanned".)
+const (
+	scanContext = 10
+	keyWindow   = 256
+)
+
+// image is one side of a file as the pack may show it: its lines, some
+// of them redacted ahead of rendering, and the placeholders on those.
 type image struct {
-	lines map[int]secrets.Text   // 1-based line → redacted text
-	hits  map[int][]secrets.Hit  // 1-based line → placeholders on it
-	all   []secrets.Text         // every line, for a whole image; nil otherwise
+	all   []string              // every line, when the side was read whole
+	lines map[int]string        // 1-based line → text, for lines not in all, or redacted ahead
+	hits  map[int][]secrets.Hit // 1-based line → placeholders put on it ahead of rendering
+	count int                   // lines in the side, when it was read whole
 }
 
-func (im *image) line(n int) (secrets.Text, []secrets.Hit, bool) {
+func newImage() *image {
+	return &image{lines: map[int]string{}, hits: map[int][]secrets.Hit{}}
+}
+
+func (im *image) line(n int) (string, []secrets.Hit, bool) {
 	if im == nil {
-		return secrets.Text{}, nil, false
+		return "", nil, false
 	}
-	if im.all != nil {
-		if n < 1 || n > len(im.all) {
-			return secrets.Text{}, nil, false
-		}
-		return im.all[n-1], im.hits[n], true
+	if t, ok := im.lines[n]; ok {
+		return t, im.hits[n], true
 	}
-	t, ok := im.lines[n]
-	return t, im.hits[n], ok
+	if n >= 1 && n <= len(im.all) {
+		return im.all[n-1], nil, true
+	}
+	return "", nil, false
+}
+
+// add scans lines [from, from+len(run)) as one text and files the result.
+func (im *image) add(ctx context.Context, g *secrets.Gate, from int, run []string) error {
+	red, hits, err := g.RedactString(ctx, strings.Join(run, "\n")+"\n")
+	if err != nil {
+		return err
+	}
+	if len(hits) == 0 && im.all != nil {
+		return nil // nothing found: the lines stay as read
+	}
+	for i, t := range red.Lines() {
+		im.lines[from+i] = t.String()
+	}
+	for _, h := range hits {
+		im.hits[from+h.Line] = append(im.hits[from+h.Line], h)
+	}
+	return nil
 }
 
 // redaction is an entry's shown parts through the gate.
 type redaction struct {
-	newWhole *image                  // the new side whole, for the content; nil if it could not be read
+	newWhole *image                  // the new side as read, for the content; nil if it could not be read
 	newDiff  *image                  // the new side's lines of the diff
 	oldDiff  *image                  // the old side's lines of the diff
 	sections map[string]redactedText // hunk headers' section text
@@ -135,15 +174,15 @@ func (b *builder) redactEntries(ctx context.Context, entries []*entry) error {
 	})
 }
 
-// redactEntry scans the sides of one entry that the pack shows.
+// redactEntry scans the parts of one entry the pack may show.
 func (b *builder) redactEntry(ctx context.Context, e *entry, whole [2]*string) (*redaction, error) {
 	newSide, oldSide := needs(e)
 	red := &redaction{sections: map[string]redactedText{}}
 	var err error
 	if newSide {
 		if whole[0] != nil {
-			if red.newWhole, err = b.wholeImage(ctx, e, *whole[0]); err != nil {
-				return nil, err
+			if red.newWhole, err = b.fileImage(ctx, *whole[0], shownLines(e, false), b.ahead); err != nil {
+				return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 			}
 		}
 		red.newDiff = red.newWhole
@@ -155,34 +194,158 @@ func (b *builder) redactEntry(ctx context.Context, e *entry, whole [2]*string) (
 	}
 	if oldSide {
 		if whole[1] != nil && agrees(*whole[1], e.patch, true) {
-			red.oldDiff, err = b.wholeImage(ctx, e, *whole[1])
+			red.oldDiff, err = b.fileImage(ctx, *whole[1], shownLines(e, true), b.ahead)
 		} else {
 			red.oldDiff, err = b.hunkImage(ctx, e, true)
 		}
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", e.label.String(), err)
+		}
+	}
+	if red.sections, err = b.redactSections(ctx, e); err != nil {
+		return nil, err
+	}
+	return red, nil
+}
+
+// shownLines lists the lines of one side the entry may show (nil: all of
+// them).
+func shownLines(e *entry, old bool) []int {
+	if !old && e.showContent == RepFull {
+		return nil
+	}
+	var out []int
+	if !old && e.showContent == RepTruncated {
+		for n := 1; n <= truncHeadLines; n++ {
+			out = append(out, n)
+		}
+		for n := e.contentLines - truncTailLines + 1; n <= e.contentLines; n++ {
+			out = append(out, n)
 		}
 	}
 	if e.patch != nil {
-		var sections []string
 		for _, h := range e.patch.Hunks {
-			if h.Section != "" {
-				sections = append(sections, cleanText(decodeLine(h.Section)))
-			}
-		}
-		texts, hits, err := redactMany(ctx, b.opts.Gate, sections)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", e.label.String(), err)
-		}
-		i := 0
-		for _, h := range e.patch.Hunks {
-			if h.Section != "" {
-				red.sections[h.Section] = redactedText{texts[i], hits[i]}
-				i++
+			for _, l := range number(h) {
+				switch {
+				case old && l.Op == '-':
+					out = append(out, l.oldNo)
+				case !old && l.Op != '-':
+					out = append(out, l.newNo)
+				}
 			}
 		}
 	}
-	return red, nil
+	return out
+}
+
+// fileImage makes the image of a side read from the repository. Where
+// the side holds what cross-line rules look for (or always, when always
+// is set), the shown lines are scanned ahead with their surroundings;
+// everything else is checked as rendered.
+func (b *builder) fileImage(ctx context.Context, text string, shown []int, always bool) (*image, error) {
+	im := newImage()
+	im.all = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	im.count = len(im.all)
+	keys := strings.Contains(text, "-----BEGIN")
+	if !always && !keys && !needsContext(text) {
+		return im, nil
+	}
+	if shown == nil {
+		return im, im.add(ctx, b.opts.Gate, 1, im.all)
+	}
+	for _, r := range scanRegions(im.all, shown, keys) {
+		if err := im.add(ctx, b.opts.Gate, r[0], im.all[r[0]-1:r[1]]); err != nil {
+			return nil, err
+		}
+	}
+	return im, nil
+}
+
+// needsContext reports whether a text holds what gitleaks' rules that
+// match across lines look for: a Kubernetes Secret, a curl command.
+func needsContext(text string) bool {
+	lower := strings.ToLower(text)
+	return (strings.Contains(lower, "kind:") && strings.Contains(lower, "secret")) || strings.Contains(lower, "curl")
+}
+
+// scanRegions turns shown line numbers into merged runs [from, to] of
+// lines to scan: each shown line with scanContext lines around it, and the
+// whole private key block it may sit in.
+func scanRegions(lines []string, shown []int, keys bool) [][2]int {
+	var spans [][2]int
+	for _, n := range shown {
+		if n < 1 || n > len(lines) {
+			continue
+		}
+		lo, hi := max(1, n-scanContext), min(len(lines), n+scanContext)
+		if keys {
+			if b, e, ok := keyBlock(lines, n); ok {
+				lo, hi = min(lo, b), max(hi, e)
+			}
+		}
+		spans = append(spans, [2]int{lo, hi})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var out [][2]int
+	for _, s := range spans {
+		if len(out) > 0 && s[0] <= out[len(out)-1][1]+1 {
+			out[len(out)-1][1] = max(out[len(out)-1][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// keyBlock finds the -----BEGIN … -----END block around line n, within
+// keyWindow lines each way.
+func keyBlock(lines []string, n int) (int, int, bool) {
+	begin := 0
+	for i := n; i >= max(1, n-keyWindow); i-- {
+		if strings.Contains(lines[i-1], "-----END") && i != n {
+			return 0, 0, false // n comes after a block, not inside one
+		}
+		if strings.Contains(lines[i-1], "-----BEGIN") {
+			begin = i
+			break
+		}
+	}
+	if begin == 0 {
+		return 0, 0, false
+	}
+	for i := n; i <= min(len(lines), n+keyWindow); i++ {
+		if strings.Contains(lines[i-1], "-----END") {
+			return begin, i, true
+		}
+	}
+	return begin, min(len(lines), n+keyWindow), true
+}
+
+// redactSections puts the hunk headers' section text (the enclosing
+// function, which git takes from the file) through the gate.
+func (b *builder) redactSections(ctx context.Context, e *entry) (map[string]redactedText, error) {
+	out := map[string]redactedText{}
+	if e.patch == nil {
+		return out, nil
+	}
+	var sections []string
+	for _, h := range e.patch.Hunks {
+		if h.Section != "" {
+			sections = append(sections, cleanText(decodeLine(h.Section)))
+		}
+	}
+	texts, hits, err := redactMany(ctx, b.opts.Gate, sections)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", e.label.String(), err)
+	}
+	i := 0
+	for _, h := range e.patch.Hunks {
+		if h.Section != "" {
+			out[h.Section] = redactedText{texts[i], hits[i]}
+			i++
+		}
+	}
+	return out, nil
 }
 
 // imageText decodes a side the way its content is decoded, or returns nil
@@ -198,19 +361,6 @@ func (b *builder) imageText(e *entry, data []byte) *string {
 	}
 	s := cleanText(d.Text)
 	return &s
-}
-
-// wholeImage scans a whole side.
-func (b *builder) wholeImage(ctx context.Context, e *entry, text string) (*image, error) {
-	red, hits, err := b.opts.Gate.RedactString(ctx, text)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", e.label.String(), err)
-	}
-	im := &image{all: red.Lines(), hits: map[int][]secrets.Hit{}}
-	for _, h := range hits {
-		im.hits[h.Line+1] = append(im.hits[h.Line+1], h)
-	}
-	return im, nil
 }
 
 // agrees reports whether a side's text has, at each line number, the line
@@ -238,15 +388,15 @@ func agrees(text string, p *gitctx.Patch, old bool) bool {
 }
 
 // hunkImage scans the lines of one side that the diff holds, each hunk's
-// run as one text.
+// run as one text: for a side that could not be read whole.
 func (b *builder) hunkImage(ctx context.Context, e *entry, old bool) (*image, error) {
-	im := &image{lines: map[int]secrets.Text{}, hits: map[int][]secrets.Hit{}}
+	im := newImage()
 	if e.patch == nil {
 		return im, nil
 	}
 	for _, h := range e.patch.Hunks {
-		var nums []int
-		var sb strings.Builder
+		var from int
+		var run []string
 		for _, l := range number(h) {
 			n := l.newNo
 			if old {
@@ -255,23 +405,16 @@ func (b *builder) hunkImage(ctx context.Context, e *entry, old bool) (*image, er
 			if n == 0 {
 				continue
 			}
-			nums = append(nums, n)
-			sb.WriteString(cleanText(decodeLine(l.Text)))
-			sb.WriteByte('\n')
+			if from == 0 {
+				from = n
+			}
+			run = append(run, cleanText(decodeLine(l.Text)))
 		}
-		red, hits, err := b.opts.Gate.RedactString(ctx, sb.String())
-		if err != nil {
+		if len(run) == 0 {
+			continue
+		}
+		if err := im.add(ctx, b.opts.Gate, from, run); err != nil {
 			return nil, fmt.Errorf("%s: %w", e.label.String(), err)
-		}
-		for i, t := range red.Lines() {
-			if i < len(nums) {
-				im.lines[nums[i]] = t
-			}
-		}
-		for _, h := range hits {
-			if h.Line < len(nums) {
-				im.hits[nums[h.Line]] = append(im.hits[nums[h.Line]], h)
-			}
 		}
 	}
 	return im, nil
@@ -321,10 +464,11 @@ feed:
 }
 
 // redactMany puts many short texts (paths, commit messages) through the
-// gate in one scan: joined by NUL bytes, which no rule's match crosses
-// meaningfully; a span that does is cut at each boundary.
+// gate in one scan, joined by newlines, as they are shown; a span that
+// crosses from one text into the next is cut at the boundary, and each
+// part redacted.
 func redactMany(ctx context.Context, g *secrets.Gate, texts []string) ([]secrets.Text, [][]secrets.Hit, error) {
-	joined := strings.Join(texts, "\x00")
+	joined := strings.Join(texts, "\n")
 	spans, err := g.Scan(ctx, joined)
 	if err != nil {
 		return nil, nil, err

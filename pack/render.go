@@ -59,6 +59,22 @@ type renderer interface {
 	// positional reports whether an element's text depends on whether it
 	// comes first in its part (a separator before all but the first).
 	positional() bool
+	// bodyLine is the line of a file's segment on which the file's lines
+	// start, each on its own line; -1 when they are not laid out line for
+	// line (JSON strings).
+	bodyLine() int
+}
+
+// fileSegment makes a file's segment and notes which line of the file
+// each of its lines shows, so that what the gate finds in it is recorded
+// against the right line.
+func fileSegment(key, raw string, e *entry, items []RedactionItem, refs []lineRef, at int) *segment {
+	seg := newSegment(key, raw)
+	seg.items, seg.where, seg.path = items, e.label.String(), e.label.String()
+	if at >= 0 {
+		seg.refs = append(make([]lineRef, at), refs...)
+	}
+	return seg
 }
 
 func rendererFor(f Format) renderer {
@@ -132,9 +148,8 @@ func renderDiff(e *entry, r renderer, first bool) {
 	first = first && r.positional()
 	key := fmt.Sprintf("diff:%d:%d:%t", e.diffContext, e.diffCap, first)
 	if e.diffSeg == nil || e.diffSeg.key != key {
-		text, items := e.diffText()
-		e.diffSeg = newSegment(key, r.diff(e, text, first))
-		e.diffSeg.items, e.diffSeg.where = items, e.label.String()
+		text, items, refs := e.diffText()
+		e.diffSeg = fileSegment(key, r.diff(e, text, first), e, items, refs, r.bodyLine())
 	}
 }
 
@@ -147,21 +162,22 @@ func renderContent(e *entry, r renderer, first bool) {
 	first = first && r.positional()
 	key := fmt.Sprintf("content:%s:%t", e.showContent, first)
 	if e.contentSeg == nil || e.contentSeg.key != key {
-		text, items := e.contentText()
-		e.contentSeg = newSegment(key, r.content(e, text, first))
-		e.contentSeg.items, e.contentSeg.where = items, e.label.String()
+		text, items, refs := e.contentText()
+		e.contentSeg = fileSegment(key, r.content(e, text, first), e, items, refs, r.bodyLine())
 	}
 }
 
-// line is one rendered line and the placeholders on it.
+// line is one rendered line, the placeholders put on it ahead of
+// rendering, and where it comes from.
 type line struct {
 	text  string
 	items []RedactionItem
+	ref   lineRef
 }
 
 // diffText renders an entry's diff as its shaping asks for, from the
 // sides the gate redacted, with one item per placeholder.
-func (e *entry) diffText() (string, []RedactionItem) {
+func (e *entry) diffText() (string, []RedactionItem, []lineRef) {
 	hunks := e.patch.Hunks
 	if e.diffContext < 3 {
 		hunks = withContext(hunks, e.diffContext)
@@ -184,7 +200,7 @@ func (e *entry) diffText() (string, []RedactionItem) {
 				side = "context"
 			}
 			text, hits, ok := img.line(n)
-			out := line{text: string(l.Op) + text.String(), items: e.items(hits, side, n)}
+			out := line{text: string(l.Op) + text, items: e.items(hits, side, n), ref: lineRef{side, n}}
 			if !ok {
 				out.text = string(l.Op) + "[gitctx: line withheld: it could not be checked for credentials]"
 			}
@@ -205,25 +221,36 @@ func (e *entry) diffText() (string, []RedactionItem) {
 
 // contentText renders what an entry shows of its content, from the text
 // the gate redacted.
-func (e *entry) contentText() (string, []RedactionItem) {
+func (e *entry) contentText() (string, []RedactionItem, []lineRef) {
 	img := e.red.newWhole
-	if img == nil {
-		return "[gitctx: the content could not be read again to check it for credentials]\n", nil
+	if e.showContent == RepOutline {
+		return e.red.outline.text.String(), e.items(e.red.outline.hits, "new", 0), nil
 	}
-	all := make([]line, len(img.all))
-	for i, t := range img.all {
-		all[i] = line{text: t.String(), items: e.items(img.hits[i+1], "new", i+1)}
+	if img == nil || img.count == 0 {
+		return "[gitctx: the content could not be read again]\n", nil, nil
 	}
-	switch e.showContent {
-	case RepTruncated:
-		if len(all) > truncHeadLines+truncTailLines {
-			marker := line{text: fmt.Sprintf("... [gitctx: %d lines omitted here to fit the token budget] ...", len(all)-truncHeadLines-truncTailLines)}
-			all = append(append(append([]line{}, all[:truncHeadLines]...), marker), all[len(all)-truncTailLines:]...)
+	numbers := make([]int, 0, img.count)
+	for n := 1; n <= img.count; n++ {
+		numbers = append(numbers, n)
+	}
+	omitted := 0
+	if e.showContent == RepTruncated && img.count > truncHeadLines+truncTailLines {
+		omitted = img.count - truncHeadLines - truncTailLines
+		numbers = append(numbers[:truncHeadLines:truncHeadLines], numbers[img.count-truncTailLines:]...)
+	}
+	var lines []line
+	for i, n := range numbers {
+		if omitted > 0 && i == truncHeadLines {
+			lines = append(lines, line{text: fmt.Sprintf("... [gitctx: %d lines omitted here to fit the token budget] ...", omitted)})
 		}
-	case RepOutline:
-		return e.red.outline.text.String(), e.items(e.red.outline.hits, "new", 0)
+		t, hits, ok := img.line(n)
+		if !ok {
+			lines = append(lines, line{text: "[gitctx: line withheld: it could not be checked for credentials]"})
+			continue
+		}
+		lines = append(lines, line{text: t, items: e.items(hits, "new", n), ref: lineRef{"new", n}})
 	}
-	return joinLines(all)
+	return joinLines(lines)
 }
 
 // items turns the placeholders on one line into record items.
@@ -235,15 +262,17 @@ func (e *entry) items(hits []secrets.Hit, side string, n int) []RedactionItem {
 	return out
 }
 
-func joinLines(lines []line) (string, []RedactionItem) {
+func joinLines(lines []line) (string, []RedactionItem, []lineRef) {
 	var b strings.Builder
 	var items []RedactionItem
-	for _, l := range lines {
+	refs := make([]lineRef, len(lines))
+	for i, l := range lines {
 		b.WriteString(l.text)
 		b.WriteByte('\n')
 		items = append(items, l.items...)
+		refs[i] = l.ref
 	}
-	return b.String(), items
+	return b.String(), items, refs
 }
 
 func rangeText(start, n int) string {

@@ -4,37 +4,84 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync"
+	"strings"
+
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // ErrLeak means the rendered pack still held a credential after
 // redaction; nothing was written.
 var ErrLeak = errors.New("the rendered pack still holds a credential")
 
-// rescan puts the rendered pack through the gate once more, segment by
-// segment on every core. Any finding stops the run: it means a path of
-// text reached the pack without being redacted, and the pack must not be
-// written. The message names where and which rule, never the text.
-func (b *builder) rescan(ctx context.Context, segs []*segment) error {
-	var mu sync.Mutex
-	var leaks []string
-	err := parallel(ctx, segs, func(s *segment) error {
-		spans, err := b.opts.Gate.Scan(ctx, s.text)
+// gateSegments puts rendered segments through the gate once more, as
+// they will be sent: a diff line's '+' prefix, a heading or a neighbouring
+// line can make a rule match where the line alone did not. What is found
+// is redacted in place and recorded. Every segment is checked once, before
+// it is counted; the segment texts are the pack, so the pack is checked
+// as it is written.
+func (s *shaper) gateSegments(ctx context.Context, segs []*segment) error {
+	var todo []*segment
+	for _, seg := range segs {
+		if !seg.gated {
+			todo = append(todo, seg)
+		}
+	}
+	return parallel(ctx, todo, func(seg *segment) error {
+		spans, err := s.opts.Gate.Scan(ctx, seg.raw)
 		if err != nil {
-			return fmt.Errorf("re-check the pack (%s): %w", s.where, err)
+			return fmt.Errorf("check the pack (%s) for credentials: %w", seg.where, err)
+		}
+		text, hits := secrets.Redact(seg.raw, spans)
+		for _, h := range hits {
+			item := RedactionItem{Path: seg.path, Side: "context", Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder}
+			if h.Line < len(seg.refs) && seg.refs[h.Line].side != "" {
+				item.Side, item.Line = seg.refs[h.Line].side, seg.refs[h.Line].n
+			}
+			seg.items = append(seg.items, item)
+		}
+		seg.text, seg.gated, seg.tokens = text, true, -1
+		return nil
+	})
+}
+
+// boundaryWindow is how much of each side of a boundary between two
+// segments is scanned together.
+const boundaryWindow = 512
+
+// rescanBoundaries checks the one place the per-segment checks cannot
+// see: text across the boundary of two segments. A credential there stops
+// the run; the message names where and which rule, never the text.
+func (s *shaper) rescanBoundaries(ctx context.Context, segs []*segment) error {
+	type join struct {
+		text string
+		at   int
+		a, b *segment
+	}
+	var joins []join
+	for i := 1; i < len(segs); i++ {
+		a, b := segs[i-1].str(), segs[i].str()
+		tail := a[max(0, len(a)-boundaryWindow):]
+		head := b[:min(len(b), boundaryWindow)]
+		joins = append(joins, join{tail + head, len(tail), segs[i-1], segs[i]})
+	}
+	var leak string
+	err := parallel(ctx, joins, func(j join) error {
+		spans, err := s.opts.Gate.Scan(ctx, j.text)
+		if err != nil {
+			return fmt.Errorf("check the pack for credentials: %w", err)
 		}
 		for _, sp := range spans {
-			mu.Lock()
-			leaks = append(leaks, fmt.Sprintf("%s (rule %s)", s.where, sp.Rule))
-			mu.Unlock()
+			if sp.Start < j.at && sp.End > j.at && !strings.Contains(j.text[sp.Start:sp.End], "[REDACTED:") {
+				leak = fmt.Sprintf("between %s and %s (rule %s)", j.a.where, j.b.where, sp.Rule)
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	if len(leaks) > 0 {
-		return fmt.Errorf("%w in %s; nothing was written (please report this as a gitctx bug)", ErrLeak, leaks[0])
+	if leak != "" {
+		return fmt.Errorf("%w %s; nothing was written (please report this as a gitctx bug)", ErrLeak, leak)
 	}
 	return nil
 }

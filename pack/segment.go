@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // segment is one piece of a rendered pack. Every segment ends with a
@@ -16,37 +18,64 @@ import (
 // token count of a whole pack is exactly the sum of its segments' counts:
 // each segment is counted once, and a re-render after degrading one file
 // recounts only that file.
+//
+// A segment is rendered as raw text and goes through the secrets gate
+// before it is counted: only the gate makes its final text (a
+// secrets.Text), and only final text is ever joined into a pack.
 type segment struct {
 	key    string
-	text   string
+	raw    string       // as rendered
+	text   secrets.Text // raw through the gate; set when gated
+	gated  bool
 	tokens int             // -1 until counted
 	items  []RedactionItem // one per placeholder in text
 	where  string          // what the segment shows, for messages: a path or a part's name
+	path   string          // the file a file's segment shows
+	refs   []lineRef       // for each line of raw, where it comes from (nil: unknown)
 }
 
-func newSegment(key, text string) *segment {
-	return &segment{key: key, text: text, tokens: -1}
+// lineRef says which line of which side of a file a rendered line shows.
+type lineRef struct {
+	side string // new, old or context; "" for a line gitctx wrote
+	n    int
+}
+
+func newSegment(key, raw string) *segment {
+	return &segment{key: key, raw: raw, tokens: -1}
+}
+
+// str is the segment's text: final once gated, raw before (for estimates).
+func (s *segment) str() string {
+	if s.gated {
+		return s.text.String()
+	}
+	return s.raw
 }
 
 // valid reports whether the segment keeps counts additive.
 func (s *segment) valid() bool {
-	if s.text == "" || !strings.HasSuffix(s.text, "\n") {
+	t := s.str()
+	if t == "" || !strings.HasSuffix(t, "\n") {
 		return false
 	}
-	r, _ := utf8.DecodeRuneInString(s.text)
+	r, _ := utf8.DecodeRuneInString(t)
 	return r != '/' && !unicode.IsSpace(r)
 }
 
-// join concatenates segments into the pack's text.
+// join concatenates segments into the pack's text. Every segment must have
+// been through the gate.
 func join(segs []*segment) string {
 	n := 0
 	for _, s := range segs {
-		n += len(s.text)
+		n += len(s.str())
 	}
 	var b strings.Builder
 	b.Grow(n)
 	for _, s := range segs {
-		b.WriteString(s.text)
+		if !s.gated {
+			panic("pack: a segment was joined without going through the secrets gate: " + s.where)
+		}
+		b.WriteString(s.text.String())
 	}
 	return b.String()
 }
@@ -85,7 +114,7 @@ const boundaryPrefix = "gitctx-boundary-"
 func boundary(body []*segment) string {
 	h := sha256.New()
 	for _, s := range body {
-		h.Write([]byte(s.text))
+		h.Write([]byte(s.str()))
 	}
 	sum := h.Sum(nil)
 	for salt := 0; ; salt++ {
@@ -102,7 +131,7 @@ func boundary(body []*segment) string {
 
 func containsAny(segs []*segment, s string) bool {
 	for _, seg := range segs {
-		if strings.Contains(seg.text, s) {
+		if strings.Contains(seg.str(), s) {
 			return true
 		}
 	}

@@ -238,7 +238,7 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 	}
 	files := fileSegments(v, r)
 	pre := []*segment{s.fixedSegment("manifest", r.manifest(v)), s.fixedSegment("change", r.change(v))}
-	if err := countAll(ctx, s.counter, append(pre, files...)); err != nil {
+	if err := s.settle(ctx, append(pre, files...)); err != nil {
 		return nil, 0, err
 	}
 	mid := []*segment{s.fixedSegment("index", r.index(v))}
@@ -247,7 +247,7 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 			mid = append(mid, s.fixedSegment("tree", t))
 		}
 	}
-	if err := countAll(ctx, s.counter, mid); err != nil {
+	if err := s.settle(ctx, mid); err != nil {
 		return nil, 0, err
 	}
 	body := append(append(pre, mid...), files...)
@@ -257,7 +257,7 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 		v.Redacted += len(seg.items)
 	}
 	head, tail := s.fixedSegment("head", r.head(v)), s.fixedSegment("tail", r.tail(v))
-	if err := countAll(ctx, s.counter, []*segment{head, tail}); err != nil {
+	if err := s.settle(ctx, []*segment{head, tail}); err != nil {
 		return nil, 0, err
 	}
 	all := append(append([]*segment{head}, body...), tail)
@@ -267,7 +267,7 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 	}
 	var bytes int
 	for _, seg := range all {
-		bytes += len(seg.text)
+		bytes += len(seg.str())
 	}
 	if est := estimate(bytes); est > 0 {
 		s.ratio = float64(total) / float64(est)
@@ -353,13 +353,21 @@ func (s *shaper) noteStep(st step, n int) {
 	s.v.Steps = append(s.v.Steps, text)
 }
 
+// settle checks segments with the gate and counts their tokens.
+func (s *shaper) settle(ctx context.Context, segs []*segment) error {
+	if err := s.gateSegments(ctx, segs); err != nil {
+		return err
+	}
+	return countAll(ctx, s.counter, segs)
+}
+
 // fixedSegment makes a segment of a part other than the files. Its text is
 // built from what already went through the gate; each placeholder in it
 // becomes an item attributed to where it came from.
 func (s *shaper) fixedSegment(key, text string) *segment {
 	seg := newSegment(key, text)
 	seg.where = key
-	for _, p := range secrets.FindPlaceholders(text) {
+	for _, p := range secrets.FindPlaceholders(text) { // placeholders of paths, messages, the manifest
 		item, ok := s.v.origins[p]
 		if !ok {
 			item = RedactionItem{Side: "context", Rule: ruleOf(p), Placeholder: p}

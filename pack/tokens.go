@@ -85,7 +85,7 @@ func countAll(ctx context.Context, c Counter, segs []*segment) error {
 		go func() {
 			defer wg.Done()
 			for s := range next {
-				s.tokens = c.Count(s.text)
+				s.tokens = c.Count(s.str())
 			}
 		}()
 	}

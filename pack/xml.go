@@ -128,3 +128,5 @@ func (xmlFormat) tail(v *view) string {
 }
 
 func (xmlFormat) positional() bool { return false }
+
+func (xmlFormat) bodyLine() int { return 1 }

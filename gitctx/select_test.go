@@ -1,0 +1,242 @@
+package gitctx
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const emptyTreeSHA1 = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
+
+// TestSelectRangeStatuses checks every status git reports between two
+// commits, with the modes and blob ids of each side.
+func TestSelectRangeStatuses(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("keep.txt", "kept\n")
+	r.write("mod.txt", "one\n")
+	r.write("del.txt", "gone soon\n")
+	r.write("old-name.txt", strings.Repeat("a line that moves with the file\n", 20))
+	r.write("script.sh", "echo hi\n")
+	r.write("kind.txt", "a file that becomes a link\n")
+	a := r.commit("first")
+
+	r.write("mod.txt", "two\n")
+	r.remove("del.txt")
+	r.write("add.txt", "new\n")
+	if err := os.Rename(filepath.Join(r.dir, "old-name.txt"), filepath.Join(r.dir, "new-name.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(r.dir, "script.sh"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r.symlink("keep.txt", "kind.txt")
+	b := r.commit("second")
+
+	c, err := r.open().SelectRange(context.Background(), "HEAD~1..HEAD")
+	if err != nil {
+		t.Fatalf("SelectRange: %v", err)
+	}
+	checkEqual(t, "Source", c.Source, Source{Kind: KindRange, Spec: "HEAD~1..HEAD", Base: a, Head: b})
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{
+		{"add.txt", "", Added, 0, ModeRegular},
+		{"del.txt", "", Deleted, ModeRegular, 0},
+		{"kind.txt", "", TypeChanged, ModeRegular, ModeSymlink},
+		{"mod.txt", "", Modified, ModeRegular, ModeRegular},
+		{"new-name.txt", "old-name.txt", Renamed, ModeRegular, ModeRegular},
+		{"script.sh", "", ModeChanged, ModeRegular, ModeExecutable},
+	})
+
+	ids := map[string][2]string{
+		"add.txt":      {"", r.rev(b + ":add.txt")},
+		"del.txt":      {r.rev(a + ":del.txt"), ""},
+		"kind.txt":     {r.rev(a + ":kind.txt"), r.rev(b + ":kind.txt")},
+		"mod.txt":      {r.rev(a + ":mod.txt"), r.rev(b + ":mod.txt")},
+		"new-name.txt": {r.rev(a + ":old-name.txt"), r.rev(b + ":new-name.txt")},
+		"script.sh":    {r.rev(a + ":script.sh"), r.rev(b + ":script.sh")},
+	}
+	for path, want := range ids {
+		f := byPath(t, c, path)
+		checkEqual(t, path+" ids", [2]string{f.OldID, f.NewID}, want)
+	}
+	if got := byPath(t, c, "new-name.txt").Score; got != 100 {
+		t.Errorf("rename score = %d, want 100", got)
+	}
+	if f := byPath(t, c, "kind.txt"); !f.IsSymlink() || f.IsSubmodule() {
+		t.Errorf("kind.txt: IsSymlink() = %v, IsSubmodule() = %v, want true, false", f.IsSymlink(), f.IsSubmodule())
+	}
+}
+
+// TestSelectRangeSpecs checks how each form of spec resolves to a base and
+// a head, and which files and commits it selects.
+func TestSelectRangeSpecs(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("base.txt", "base\n")
+	root := r.commit("root")
+	r.write("base.txt", "base, second version\n")
+	fork := r.commit("fork point")
+	r.git("checkout", "-q", "-b", "feature")
+	r.write("feature.txt", "feature work\n")
+	feat := r.commit("feature work")
+	r.git("checkout", "-q", "main")
+	r.write("base.txt", "changed on main after the fork\n")
+	mainTip := r.commit("main moves on")
+	repo := r.open()
+
+	type want struct {
+		base, head, mergeBase string
+		files                 []fileSum
+		commits               []string
+	}
+	tests := []struct {
+		spec string
+		want want
+	}{
+		{"main...feature", want{fork, feat, fork,
+			[]fileSum{{"feature.txt", "", Added, 0, ModeRegular}}, []string{feat}}},
+		{"main..feature", want{mainTip, feat, "",
+			[]fileSum{{"base.txt", "", Modified, ModeRegular, ModeRegular}, {"feature.txt", "", Added, 0, ModeRegular}},
+			[]string{feat}}},
+		{"feature", want{fork, feat, "",
+			[]fileSum{{"feature.txt", "", Added, 0, ModeRegular}}, []string{feat}}},
+		{"HEAD~1..", want{fork, mainTip, "",
+			[]fileSum{{"base.txt", "", Modified, ModeRegular, ModeRegular}}, []string{mainTip}}},
+		{"..feature", want{mainTip, feat, "",
+			[]fileSum{{"base.txt", "", Modified, ModeRegular, ModeRegular}, {"feature.txt", "", Added, 0, ModeRegular}},
+			[]string{feat}}},
+		{"feature...", want{fork, mainTip, fork,
+			[]fileSum{{"base.txt", "", Modified, ModeRegular, ModeRegular}}, []string{mainTip}}},
+		{root, want{emptyTreeSHA1, root, "",
+			[]fileSum{{"base.txt", "", Added, 0, ModeRegular}}, []string{root}}},
+		{root + "..main", want{root, mainTip, "",
+			[]fileSum{{"base.txt", "", Modified, ModeRegular, ModeRegular}}, []string{mainTip, fork}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			c, err := repo.SelectRange(context.Background(), tt.spec)
+			if err != nil {
+				t.Fatalf("SelectRange(%q): %v", tt.spec, err)
+			}
+			var shas []string
+			for _, cm := range c.Commits {
+				shas = append(shas, cm.SHA)
+			}
+			got := want{c.Source.Base, c.Source.Head, c.Source.MergeBase, summarize(c.Files), shas}
+			checkEqual(t, "SelectRange("+tt.spec+")", got, tt.want)
+			if c.Source.Kind != KindRange || c.Source.Spec != tt.spec || c.Repo() != repo {
+				t.Errorf("Source = %+v, Repo() = %p; want kind range, spec %q, repo %p", c.Source, c.Repo(), tt.spec, repo)
+			}
+		})
+	}
+}
+
+func TestSelectRangeCommits(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "1\n")
+	first := r.commit("first")
+	r.write("a.txt", "2\n")
+	second := r.commit("second: with a body\n\nThe body explains why.\nIt has two lines.\n")
+	r.write("a.txt", "3\n")
+	third := r.commit("third")
+
+	c, err := r.open().SelectRange(context.Background(), first+"..HEAD")
+	if err != nil {
+		t.Fatalf("SelectRange: %v", err)
+	}
+	checkEqual(t, "Commits", c.Commits, []Commit{
+		{SHA: third, Subject: "third", Message: "third"},
+		{SHA: second, Subject: "second: with a body", Message: "second: with a body\n\nThe body explains why.\nIt has two lines."},
+	})
+}
+
+func TestSelectRangeUnknownRevision(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "1\n")
+	r.commit("first")
+	repo := r.open()
+
+	tests := []struct{ spec, names string }{
+		{"nosuch", "nosuch"},
+		{"nosuch..HEAD", "nosuch"},
+		{"HEAD..nosuch", "nosuch"},
+		{"main...nosuch", "nosuch"},
+		{"HEAD~5", "HEAD~5"},
+		{"--output=x.txt", "--output=x.txt"},
+		{"HEAD..-x", "-x"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			c, err := repo.SelectRange(context.Background(), tt.spec)
+			if !errors.Is(err, ErrUnknownRevision) {
+				t.Fatalf("SelectRange(%q) = %v, %v; want an error wrapping ErrUnknownRevision", tt.spec, c, err)
+			}
+			if errors.Is(err, ErrShallow) {
+				t.Errorf("SelectRange(%q): %v also wraps ErrShallow in a full clone", tt.spec, err)
+			}
+			if !strings.Contains(err.Error(), tt.names) {
+				t.Errorf("SelectRange(%q) error %q does not name %q", tt.spec, err, tt.names)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(r.dir, "x.txt")); !os.IsNotExist(err) {
+		t.Errorf("a revision like an option created x.txt (stat: %v)", err)
+	}
+}
+
+// TestSelectRangeShallow checks that history missing from a shallow clone
+// is reported as ErrShallow, with advice on fetching more.
+func TestSelectRangeShallow(t *testing.T) {
+	src := newTestRepo(t)
+	for i, content := range []string{"1\n", "2\n", "3\n"} {
+		src.write("a.txt", content)
+		src.commit("commit " + string(rune('1'+i)))
+	}
+	dst := filepath.Join(t.TempDir(), "shallow")
+	src.git("clone", "-q", "--depth", "1", "file://"+src.dir, dst)
+	repo := openRepo(t, dst)
+	if !repo.Shallow {
+		t.Fatalf("Open(%s).Shallow = false, want true", dst)
+	}
+
+	for _, spec := range []string{"HEAD~2..HEAD", "HEAD", "HEAD~1...HEAD"} {
+		t.Run(spec, func(t *testing.T) {
+			c, err := repo.SelectRange(context.Background(), spec)
+			if !errors.Is(err, ErrShallow) {
+				t.Fatalf("SelectRange(%q) = %+v, %v; want an error wrapping ErrShallow", spec, c, err)
+			}
+			if msg := err.Error(); !strings.Contains(msg, "fetch-depth") && !strings.Contains(msg, "--deepen") {
+				t.Errorf("SelectRange(%q) error %q gives no advice (fetch-depth or --deepen)", spec, msg)
+			}
+		})
+	}
+
+	// What the clone does hold can still be selected: HEAD against itself.
+	c, err := repo.SelectRange(context.Background(), "HEAD..HEAD")
+	if err != nil {
+		t.Fatalf("SelectRange(HEAD..HEAD) in a shallow clone: %v", err)
+	}
+	if !c.Source.Shallow || len(c.Files) != 0 {
+		t.Errorf("SelectRange(HEAD..HEAD) = Source %+v, %d files; want Shallow and no files", c.Source, len(c.Files))
+	}
+}
+
+func TestOpen(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("sub/dir/a.txt", "1\n")
+	r.commit("first")
+
+	repo := openRepo(t, filepath.Join(r.dir, "sub", "dir"))
+	root, err := filepath.EvalSymlinks(r.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := [3]string{repo.Root, repo.GitDir, filepath.Clean(repo.CommonDir)}
+	checkEqual(t, "Open from a subdirectory", got, [3]string{root, filepath.Join(root, ".git"), filepath.Join(root, ".git")})
+
+	_, err = Open(context.Background(), t.TempDir())
+	if !errors.Is(err, ErrNotRepository) {
+		t.Errorf("Open(empty directory) = %v, want an error wrapping ErrNotRepository", err)
+	}
+}

@@ -1,0 +1,100 @@
+package gitctx
+
+import (
+	"context"
+	"errors"
+	"testing"
+)
+
+func TestTreeRange(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "a\n")
+	r.write("dir/b.txt", "b\n")
+	r.commit("first")
+	r.write("a.txt", "a, changed\n")
+	r.symlink("a.txt", "link")
+	head := r.commit("second")
+	r.write("a.txt", "uncommitted, not in the range\n")
+	r.write("untracked.txt", "not in the range\n")
+
+	c, err := r.open().SelectRange(context.Background(), "HEAD~1..HEAD")
+	if err != nil {
+		t.Fatalf("SelectRange: %v", err)
+	}
+	tree, err := c.Tree(context.Background())
+	if err != nil {
+		t.Fatalf("Tree: %v", err)
+	}
+	checkEqual(t, "Tree", tree, []TreeEntry{
+		{"a.txt", ModeRegular, r.rev(head + ":a.txt")},
+		{"dir/b.txt", ModeRegular, r.rev(head + ":dir/b.txt")},
+		{"link", ModeSymlink, r.rev(head + ":link")},
+	})
+	want := map[string]string{"a.txt": "a, changed\n", "dir/b.txt": "b\n", "link": "a.txt"}
+	for _, e := range tree {
+		_, data, err := c.ReadTree(context.Background(), e, -1)
+		if err != nil || string(data) != want[e.Path] {
+			t.Errorf("ReadTree(%s) = %q, %v; want %q", e.Path, data, err, want[e.Path])
+		}
+	}
+	size, data, err := c.ReadTree(context.Background(), tree[0], 2)
+	if !errors.Is(err, ErrTooLarge) || size != int64(len(want["a.txt"])) || data != nil {
+		t.Errorf("ReadTree(a.txt, limit 2) = %d, %q, %v; want the size, no data, ErrTooLarge", size, data, err)
+	}
+}
+
+func TestTreeWorktree(t *testing.T) {
+	r := worktreeRepo(t)
+	c := closeChange(t, mustWorktree(t, r.open()))
+	tree, err := c.Tree(context.Background())
+	if err != nil {
+		t.Fatalf("Tree: %v", err)
+	}
+	got := map[string]string{}
+	for _, e := range tree {
+		_, data, err := c.ReadTree(context.Background(), e, -1)
+		if err != nil {
+			t.Errorf("ReadTree(%s): %v", e.Path, err)
+		}
+		got[e.Path] = string(data)
+	}
+	checkEqual(t, "work tree", got, map[string]string{
+		".gitignore": "*.log\n", "staged.txt": "two\n", "unstaged.txt": "two\n", "untracked dir/new.txt": "brand new\n",
+	})
+
+	size, data, err := c.ReadTree(context.Background(), TreeEntry{Path: "untracked dir/new.txt", Mode: ModeRegular}, 3)
+	if !errors.Is(err, ErrTooLarge) || size != int64(len("brand new\n")) || data != nil {
+		t.Errorf("ReadTree(new.txt, limit 3) = %d, %q, %v; want the size, no data, ErrTooLarge", size, data, err)
+	}
+	size, data, err = c.Read(context.Background(), byPath(t, c, "unstaged.txt"), New, 0)
+	if !errors.Is(err, ErrTooLarge) || size != int64(len("two\n")) || data != nil {
+		t.Errorf("Read(unstaged.txt, New, limit 0) = %d, %q, %v; want the size, no data, ErrTooLarge", size, data, err)
+	}
+}
+
+func TestReadBaseFile(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("config.toml", "base = true\n")
+	r.commit("first")
+	r.write("config.toml", "base = false # rewritten by the change\n")
+	r.commit("second")
+	c, err := r.open().SelectRange(context.Background(), "HEAD")
+	if err != nil {
+		t.Fatalf("SelectRange: %v", err)
+	}
+	data, ok, err := c.ReadBaseFile(context.Background(), "config.toml", -1)
+	if err != nil || !ok || string(data) != "base = true\n" {
+		t.Errorf("ReadBaseFile(config.toml) = %q, %v, %v; want the base's version", data, ok, err)
+	}
+	if data, ok, err := c.ReadBaseFile(context.Background(), "missing.toml", -1); err != nil || ok || data != nil {
+		t.Errorf("ReadBaseFile(missing.toml) = %q, %v, %v; want not ok", data, ok, err)
+	}
+	if _, _, err := c.ReadBaseFile(context.Background(), "config.toml", 4); !errors.Is(err, ErrTooLarge) {
+		t.Errorf("ReadBaseFile(limit 4) = %v, want ErrTooLarge", err)
+	}
+	for _, p := range []string{"../x", "/etc/passwd", ".git/config"} {
+		if _, _, err := c.ReadBaseFile(context.Background(), p, -1); !errors.Is(err, ErrUnsafePath) {
+			t.Errorf("ReadBaseFile(%q) = %v, want ErrUnsafePath", p, err)
+		}
+	}
+}

@@ -1,0 +1,260 @@
+package gitctx
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSelectStagedUnborn(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("first.txt", "hello\n")
+	r.write("untracked.txt", "not staged\n")
+	r.git("add", "first.txt")
+
+	c, err := r.open().SelectStaged(context.Background())
+	if err != nil {
+		t.Fatalf("SelectStaged on an unborn branch: %v", err)
+	}
+	checkEqual(t, "Source", c.Source, Source{Kind: KindStaged, Spec: "--staged"})
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{{"first.txt", "", Added, 0, ModeRegular}})
+	_, data, err := c.Read(context.Background(), c.Files[0], New, -1)
+	if err != nil || string(data) != "hello\n" {
+		t.Errorf("Read(first.txt, New) = %q, %v; want %q", data, err, "hello\n")
+	}
+	if _, _, err := c.Read(context.Background(), c.Files[0], Old, -1); err == nil {
+		t.Errorf("Read(first.txt, Old) of an added file: no error")
+	}
+}
+
+func TestSelectStaged(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "one\n")
+	r.write("b.txt", "bee\n")
+	head := r.commit("first")
+	r.write("a.txt", "one, staged\n")
+	r.git("add", "a.txt")
+	r.write("a.txt", "one, staged, then edited again\n") // not staged
+	r.write("b.txt", "unstaged only\n")
+	r.write("new.txt", "staged new file\n")
+	r.git("add", "new.txt")
+
+	c, err := r.open().SelectStaged(context.Background())
+	if err != nil {
+		t.Fatalf("SelectStaged: %v", err)
+	}
+	checkEqual(t, "Source", c.Source, Source{Kind: KindStaged, Spec: "--staged", Base: head})
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{
+		{"a.txt", "", Modified, ModeRegular, ModeRegular},
+		{"new.txt", "", Added, 0, ModeRegular},
+	})
+	_, data, err := c.Read(context.Background(), c.Files[0], New, -1)
+	if err != nil || string(data) != "one, staged\n" {
+		t.Errorf("Read(a.txt, New) = %q, %v; want the staged version", data, err)
+	}
+	p := allPatches(t, c, 0)["a.txt"]
+	if p == nil {
+		t.Fatal("no patch for a.txt")
+	}
+	checkEqual(t, "a.txt patch lines", lineTexts(p), []string{"-one", "+one, staged"})
+}
+
+// TestSelectStagedIndexFile checks that GIT_INDEX_FILE names the index, as
+// it does for git commit (a pre-commit hook of `git commit -a` runs so).
+func TestSelectStagedIndexFile(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "one\n")
+	r.commit("first")
+	r.write("real.txt", "in the real index\n")
+	r.git("add", "real.txt")
+	r.write("other.txt", "in the other index\n")
+
+	index := filepath.Join(t.TempDir(), "other-index")
+	t.Setenv("GIT_INDEX_FILE", index)
+	r.git("read-tree", "HEAD")
+	r.git("update-index", "--add", "other.txt")
+
+	c, err := r.open().SelectStaged(context.Background())
+	if err != nil {
+		t.Fatalf("SelectStaged: %v", err)
+	}
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{{"other.txt", "", Added, 0, ModeRegular}})
+	tree, err := c.Tree(context.Background())
+	if err != nil {
+		t.Fatalf("Tree: %v", err)
+	}
+	var paths []string
+	for _, e := range tree {
+		paths = append(paths, e.Path)
+	}
+	checkEqual(t, "Tree paths", paths, []string{"a.txt", "other.txt"})
+}
+
+// worktreeRepo has a staged, an unstaged, an untracked and an ignored change.
+func worktreeRepo(t *testing.T) *testRepo {
+	t.Helper()
+	r := newTestRepo(t)
+	r.write(".gitignore", "*.log\n")
+	r.write("staged.txt", "one\n")
+	r.write("unstaged.txt", "one\n")
+	r.commit("first")
+	r.write("staged.txt", "two\n")
+	r.git("add", "staged.txt")
+	r.write("unstaged.txt", "two\n")
+	r.write("untracked dir/new.txt", "brand new\n")
+	r.write("debug.log", "ignored\n")
+	return r
+}
+
+func TestSelectWorktree(t *testing.T) {
+	r := worktreeRepo(t)
+	index := filepath.Join(r.dir, ".git", "index")
+	before := readFile(t, index)
+
+	c, err := r.open().SelectWorktree(context.Background())
+	if err != nil {
+		t.Fatalf("SelectWorktree: %v", err)
+	}
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{
+		{"staged.txt", "", Modified, ModeRegular, ModeRegular},
+		{"unstaged.txt", "", Modified, ModeRegular, ModeRegular},
+		{"untracked dir/new.txt", "", Added, 0, ModeRegular},
+	})
+	if c.Source.Kind != KindWorktree || c.Source.Base != r.rev("HEAD") {
+		t.Errorf("Source = %+v, want kind worktree and base HEAD", c.Source)
+	}
+	for path, want := range map[string]string{"staged.txt": "two\n", "unstaged.txt": "two\n", "untracked dir/new.txt": "brand new\n"} {
+		_, data, err := c.Read(context.Background(), byPath(t, c, path), New, -1)
+		if err != nil || string(data) != want {
+			t.Errorf("Read(%s, New) = %q, %v; want %q", path, data, err, want)
+		}
+	}
+	patches := allPatches(t, c, 0)
+	checkEqual(t, "new.txt patch", lineTexts(patches["untracked dir/new.txt"]), []string{"+brand new"})
+	checkEqual(t, "patched files", len(patches), 3)
+	if !bytes.Equal(readFile(t, index), before) {
+		t.Errorf("the real index changed during SelectWorktree and Patches")
+	}
+
+	tmp := tempIndex(t, c)
+	if _, err := os.Stat(tmp); err != nil {
+		t.Fatalf("temporary index %s: %v", tmp, err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
+		t.Errorf("Close left the temporary index %s behind (stat: %v)", tmp, err)
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	if !bytes.Equal(readFile(t, index), before) {
+		t.Errorf("the real index changed after Close")
+	}
+	if out := r.git("status", "--porcelain", "--", "untracked dir"); !strings.HasPrefix(out, "??") {
+		t.Errorf("git status of the untracked file = %q, want it still untracked", out)
+	}
+}
+
+// tempIndex is the temporary index a work-tree change made.
+func tempIndex(t *testing.T, c *Change) string {
+	t.Helper()
+	for _, kv := range c.diffEnv {
+		if name, ok := strings.CutPrefix(kv, "GIT_INDEX_FILE="); ok {
+			return name
+		}
+	}
+	t.Fatalf("no temporary index in %q", c.diffEnv)
+	return ""
+}
+
+// TestSelectWorktreeLeavesStaleIndex checks the promise that the real
+// index is never touched when there is no untracked file, and so no
+// temporary index: a tracked file whose timestamp changed (a checkout, a
+// build tool, an editor saving without changes) leaves the index stale, and
+// `git diff <commit>` refreshes a stale index and writes it back.
+func TestSelectWorktreeLeavesStaleIndex(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "one\n")
+	r.write("b.txt", "bee\n")
+	r.commit("first")
+	r.write("a.txt", "two\n")
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(r.dir, "b.txt"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	index := filepath.Join(r.dir, ".git", "index")
+	before := readFile(t, index)
+
+	c := closeChange(t, mustWorktree(t, r.open()))
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{{"a.txt", "", Modified, ModeRegular, ModeRegular}})
+	if !bytes.Equal(readFile(t, index), before) {
+		t.Errorf("SelectWorktree rewrote the real index (git diff refreshed its stat data); the index must never be touched")
+		before = readFile(t, index)
+	}
+	allPatches(t, c, 0)
+	if !bytes.Equal(readFile(t, index), before) {
+		t.Errorf("Patches rewrote the real index (git diff refreshed its stat data); the index must never be touched")
+	}
+}
+
+func mustWorktree(t *testing.T, repo *Repo) *Change {
+	t.Helper()
+	c, err := repo.SelectWorktree(context.Background())
+	if err != nil {
+		t.Fatalf("SelectWorktree: %v", err)
+	}
+	return c
+}
+
+func TestSelectWorktreeUnborn(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "untracked on an unborn branch\n")
+	c := closeChange(t, mustWorktree(t, r.open()))
+	if c.Source.Base != "" {
+		t.Errorf("Source.Base = %q, want empty on an unborn branch", c.Source.Base)
+	}
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{{"a.txt", "", Added, 0, ModeRegular}})
+}
+
+func TestSelectWorktreeLinked(t *testing.T) {
+	r := newTestRepo(t)
+	r.write("a.txt", "one\n")
+	r.commit("first")
+	wt := filepath.Join(t.TempDir(), "linked")
+	r.git("worktree", "add", "-q", "-b", "side", wt)
+	w := &testRepo{t: t, dir: wt}
+	w.write("a.txt", "changed in the linked worktree\n")
+	w.write("extra.txt", "untracked in the linked worktree\n")
+	index := strings.TrimSpace(w.git("rev-parse", "--path-format=absolute", "--git-path", "index"))
+	before := readFile(t, index)
+
+	repo := openRepo(t, wt)
+	if repo.GitDir == repo.CommonDir {
+		t.Errorf("GitDir = CommonDir = %s in a linked worktree", repo.GitDir)
+	}
+	c := closeChange(t, mustWorktree(t, repo))
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{
+		{"a.txt", "", Modified, ModeRegular, ModeRegular},
+		{"extra.txt", "", Added, 0, ModeRegular},
+	})
+	_, data, err := c.Read(context.Background(), byPath(t, c, "a.txt"), Old, -1)
+	if err != nil || string(data) != "one\n" {
+		t.Errorf("Read(a.txt, Old) = %q, %v; want %q", data, err, "one\n")
+	}
+	_, data, err = c.Read(context.Background(), byPath(t, c, "extra.txt"), New, -1)
+	if err != nil || string(data) != "untracked in the linked worktree\n" {
+		t.Errorf("Read(extra.txt, New) = %q, %v", data, err)
+	}
+	if !bytes.Equal(readFile(t, index), before) {
+		t.Errorf("the linked worktree's index changed")
+	}
+	if out := r.git("status", "--porcelain"); out != "" {
+		t.Errorf("the main worktree changed: %q", out)
+	}
+}
