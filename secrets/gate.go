@@ -66,6 +66,9 @@ func New(opts Options) (g *Gate, err error) {
 		return nil, fmt.Errorf("load gitleaks' default rules: %w", err)
 	}
 	g = &Gate{names: map[string]string{}, count: map[string]int{}}
+	if _, err := extend(&cfg, []byte(extraRules)); err != nil {
+		return nil, fmt.Errorf("load gitctx's own rules: %w", err)
+	}
 	if len(bytes.TrimSpace(opts.RepoConfig)) > 0 {
 		if g.ignored, err = extend(&cfg, opts.RepoConfig); err != nil {
 			return nil, fmt.Errorf("read the repository's .gitleaks.toml: %w", err)
