@@ -39,9 +39,13 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 	var unchecked []string
 	err := ch.Patches(ctx, func(f *gitctx.File) bool { return f.NewMode != 0 && !f.IsSubmodule() }, addedLimit,
 		func(f *gitctx.File, p *gitctx.Patch) error {
-			if p.Oversize {
+			switch {
+			case p.Oversize:
 				unchecked = append(unchecked, f.Path)
-			} else if !p.Binary && p.Added > 0 {
+			case p.Binary:
+				// git sees NUL bytes; UTF-16 text is checked as decoded
+				jobs = append(jobs, job{f, nil})
+			case p.Added > 0:
 				jobs = append(jobs, job{f, p})
 			}
 			return nil
@@ -52,7 +56,13 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 	var mu sync.Mutex
 	var found []AddedSecret
 	err = parallel(ctx, jobs, func(j job) error {
-		hits, err := addedHits(ctx, gate, j.p)
+		var hits []secrets.Hit
+		var err error
+		if j.p == nil {
+			hits, err = decodedHits(ctx, ch, gate, j.f)
+		} else {
+			hits, err = addedHits(ctx, gate, j.p)
+		}
 		if err != nil {
 			return fmt.Errorf("check %s for credentials: %w", j.f.Path, err)
 		}
@@ -105,6 +115,42 @@ func addedHits(ctx context.Context, gate *secrets.Gate, p *gitctx.Patch) ([]secr
 				hit.Line = nums[hit.Line]
 				out = append(out, hit)
 			}
+		}
+	}
+	return out, nil
+}
+
+// decodedHits checks a file git found binary: if its new side decodes to
+// text (UTF-16), the placeholders on lines the old side does not have.
+func decodedHits(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate, f *gitctx.File) ([]secrets.Hit, error) {
+	_, data, err := ch.Read(ctx, f, gitctx.New, addedLimit)
+	if err != nil {
+		return nil, nil // unreadable or too large: nothing text-like to check
+	}
+	d := decode(data)
+	if d.Kind != KindText {
+		return nil, nil
+	}
+	old := map[string]int{}
+	if f.OldMode != 0 {
+		if _, data, err := ch.Read(ctx, f, gitctx.Old, addedLimit); err == nil {
+			if od := decode(data); od.Kind == KindText {
+				for _, l := range strings.Split(od.Text, "\n") {
+					old[l]++
+				}
+			}
+		}
+	}
+	lines := strings.Split(d.Text, "\n")
+	_, hits, err := gate.RedactString(ctx, d.Text)
+	if err != nil {
+		return nil, err
+	}
+	var out []secrets.Hit
+	for _, h := range hits {
+		if h.Line < len(lines) && old[lines[h.Line]] == 0 {
+			h.Line++ // 1-based, as in a diff
+			out = append(out, h)
 		}
 	}
 	return out, nil

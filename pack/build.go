@@ -97,25 +97,15 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 	if err := opts.Rules.Validate(); err != nil {
 		return nil, err
 	}
-	b := &builder{ch: ch, opts: opts, ahead: rendererFor(opts.Format).bodyLine() < 0}
-	if len(ch.Files) == 0 {
-		return &Result{Record: b.record(nil, nil)}, ErrEmpty
-	}
-	opts.Progress("reading files")
-	b.classify()
-	if err := b.readContents(ctx); err != nil {
-		return nil, err
-	}
-	opts.Progress("reading the diff")
-	if err := b.readPatches(ctx); err != nil {
-		return nil, err
-	}
-	v, err := b.view(ctx)
+	b := newBuilder(ch, opts)
+	v, s, err := b.prepare(ctx)
 	if err != nil {
+		if errors.Is(err, ErrEmpty) {
+			return &Result{Record: b.record(nil, nil)}, err
+		}
 		return nil, err
 	}
 	opts.Progress("fitting the budget")
-	s := &shaper{v: v, r: rendererFor(opts.Format), counter: opts.Counter, opts: opts, fullPossible: b.fullPossible, prepare: b.redactEntries}
 	segs, err := s.shape(ctx)
 	if err != nil {
 		if errors.Is(err, ErrBudget) {
@@ -132,6 +122,39 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 	return &Result{Text: text, Record: rec}, nil
 }
 
+func newBuilder(ch *gitctx.Change, opts Options) *builder {
+	return &builder{ch: ch, opts: opts, ahead: opts.Format != Markdown, origins: map[string]RedactionItem{}}
+}
+
+// prepare runs the pipeline up to shaping: the change's text through the
+// gate, the files classified and read, the view gathered, and the shaper
+// that will fit it.
+func (b *builder) prepare(ctx context.Context) (*view, *shaper, error) {
+	// What the record says of the change goes through the gate first, so
+	// that even the record of an empty change holds nothing unredacted.
+	if err := b.redactCommits(ctx); err != nil {
+		return nil, nil, err
+	}
+	if len(b.ch.Files) == 0 {
+		return nil, nil, ErrEmpty
+	}
+	b.opts.Progress("reading files")
+	b.classify()
+	if err := b.readContents(ctx); err != nil {
+		return nil, nil, err
+	}
+	b.opts.Progress("reading the diff")
+	if err := b.readPatches(ctx); err != nil {
+		return nil, nil, err
+	}
+	v, err := b.view(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &shaper{v: v, r: rendererFor(b.opts.Format), counter: b.opts.Counter, opts: b.opts, fullPossible: b.fullPossible, prepare: b.redactEntries}
+	return v, s, nil
+}
+
 // builder gathers the entries of a pack.
 type builder struct {
 	ch       *gitctx.Change
@@ -139,8 +162,12 @@ type builder struct {
 	entries  []*entry
 	problems []Problem
 
+	spec    string                   // the change's spec, through the gate
+	commits []commitView             // the commits, through the gate
+	origins map[string]RedactionItem // where each placeholder of a path, message or manifest came from
+
 	fullPossible bool // whole contents are still kept for a Full pack
-	ahead        bool // scan shown lines ahead of rendering, always (the format does not lay them out line for line)
+	ahead        bool // scan shown lines ahead of rendering, always: the format escapes them (XML) or loses their layout (JSON)
 }
 
 // classify makes an entry per changed file and applies the path rules.
@@ -270,11 +297,9 @@ func (b *builder) warn(path, kind, msg string) {
 // view gathers what the renderers need, everything from the repository
 // put through the gate: paths, commit messages, the manifest.
 func (b *builder) view(ctx context.Context) (*view, error) {
-	v := &view{Type: "full", Tool: b.opts.Tool, Source: b.ch.Source, Messages: true, ShowTree: true, origins: map[string]RedactionItem{}}
+	v := &view{Type: "full", Tool: b.opts.Tool, Source: b.ch.Source, Messages: true, ShowTree: true, origins: b.origins}
+	v.Source.Spec, v.Commits = b.spec, b.commits
 	if err := b.redactLabels(ctx, v); err != nil {
-		return nil, err
-	}
-	if err := b.redactCommits(ctx, v); err != nil {
 		return nil, err
 	}
 	m, err := b.manifest(ctx)
@@ -312,7 +337,7 @@ func (b *builder) redactLabels(ctx context.Context, v *view) error {
 
 // redactCommits puts the commit messages (and the spec the user gave)
 // through the gate.
-func (b *builder) redactCommits(ctx context.Context, v *view) error {
+func (b *builder) redactCommits(ctx context.Context) error {
 	texts := []string{cleanText(decodeLine(b.ch.Source.Spec))}
 	for _, c := range b.ch.Commits {
 		texts = append(texts, cleanText(decodeLine(c.Message)))
@@ -321,13 +346,15 @@ func (b *builder) redactCommits(ctx context.Context, v *view) error {
 	if err != nil {
 		return fmt.Errorf("check commit messages for credentials: %w", err)
 	}
-	v.Source.Spec = red[0].String()
+	b.spec = red[0].String()
 	for i, c := range b.ch.Commits {
 		msg := red[i+1]
 		subject, _, _ := strings.Cut(msg.String(), "\n")
-		v.Commits = append(v.Commits, commitView{SHA: c.SHA, Subject: subject, Message: msg.String()})
+		b.commits = append(b.commits, commitView{SHA: c.SHA, Subject: subject, Message: msg.String()})
 		for _, h := range hits[i+1] {
-			v.origin(h.Placeholder, RedactionItem{Side: "commit_message", Line: h.Line + 1, Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
+			if _, ok := b.origins[h.Placeholder]; !ok {
+				b.origins[h.Placeholder] = RedactionItem{Side: "commit_message", Line: h.Line + 1, Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder}
+			}
 		}
 	}
 	return nil

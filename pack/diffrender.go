@@ -1,6 +1,8 @@
 package pack
 
 import (
+	"strings"
+
 	"github.com/gitctx/gitctx/gitctx"
 )
 
@@ -30,7 +32,6 @@ func withContext(hunks []gitctx.Hunk, n int) []gitctx.Hunk {
 				keep[i] = true
 			}
 		}
-		first := true
 		for i := 0; i < len(lines); {
 			if !keep[i] {
 				i++
@@ -41,15 +42,31 @@ func withContext(hunks []gitctx.Hunk, n int) []gitctx.Hunk {
 				j++
 			}
 			sub := rehunk(lines[i:j], lines, i)
-			if first {
-				sub.Section = h.Section
-				first = false
-			}
+			sub.Section = section(lines[:i], h.Section)
 			out = append(out, sub)
 			i = j
 		}
 	}
 	return out
+}
+
+// section is the function name git prints after "@@" for a hunk that
+// starts after the lines before: the last of those lines of the old side
+// that git's default rule takes for a function line (one that starts with
+// a letter, '_' or '$'), cut at 80 bytes, else the section of the hunk
+// they came from.
+func section(before []numbered, fallback string) string {
+	for i := len(before) - 1; i >= 0; i-- {
+		l := before[i]
+		if l.Op == '+' || l.Text == "" {
+			continue
+		}
+		if c := l.Text[0]; c == '_' || c == '$' || ('a' <= c|0x20 && c|0x20 <= 'z') {
+			t := l.Text[:min(len(l.Text), 80)]
+			return strings.TrimRight(t, " \t\r\n\v\f")
+		}
+	}
+	return fallback
 }
 
 func number(h gitctx.Hunk) []numbered {

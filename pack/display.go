@@ -32,7 +32,7 @@ func needsQuote(s string) bool {
 // inlineCode wraps s in enough backticks that none inside can close it.
 func inlineCode(s string) string {
 	s = displayPath(s)
-	f := strings.Repeat("`", len(fence(s))-2)
+	f := strings.Repeat("`", longestRun(s, '`')+1)
 	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
 		return f + " " + s + " " + f
 	}
@@ -106,4 +106,18 @@ func thousands(n int) string {
 		return "-" + b.String()
 	}
 	return b.String()
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
 }

@@ -42,6 +42,7 @@ type entry struct {
 	hasContent   bool   // the file has text content (which may since have been dropped)
 	contentBytes int    // length of the whole content
 	contentLines int
+	noFinalNL    bool   // the content does not end with a newline
 	excerpt      string // head and tail of a long content ("" when it is short)
 	outline      string
 	hasOutline   bool
@@ -116,6 +117,7 @@ func (e *entry) deletions() int {
 func (e *entry) setText(text string) {
 	e.content, e.hasContent = text, true
 	e.contentBytes = len(text)
+	e.noFinalNL = !strings.HasSuffix(text, "\n")
 	e.contentLines = strings.Count(text, "\n")
 	if !strings.HasSuffix(text, "\n") && text != "" {
 		e.contentLines++

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 
+	"golang.org/x/mod/modfile"
+
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -70,25 +72,23 @@ func detectManifest(fallbackName string, paths []string, read func(string) (stri
 	return m
 }
 
-var goRequire = regexp.MustCompile(`(?m)^\s*(?:require\s+)?([A-Za-z0-9._~/-]+\.[A-Za-z0-9._~/-]+)\s+(v[0-9][^\s]*)\s*(//.*)?$`)
-
 func goManifest(m *Manifest, read func(string) (string, bool)) {
 	m.Type, m.BuildSystem, m.TestFramework = "go", "go build", "go test"
-	mod, ok := read("go.mod")
+	text, ok := read("go.mod")
 	if !ok {
 		return
 	}
-	for _, line := range strings.Split(mod, "\n") {
-		if name, found := strings.CutPrefix(strings.TrimSpace(line), "module "); found {
-			m.Name = strings.Trim(strings.TrimSpace(name), `"`)
-			break
-		}
+	f, err := modfile.ParseLax("go.mod", []byte(text), nil)
+	if err != nil {
+		return
 	}
-	for _, sub := range goRequire.FindAllStringSubmatch(mod, -1) {
-		if strings.Contains(sub[3], "indirect") || strings.HasPrefix(strings.TrimSpace(sub[0]), "module") {
-			continue
+	if f.Module != nil {
+		m.Name = f.Module.Mod.Path
+	}
+	for _, r := range f.Require {
+		if !r.Indirect {
+			m.Dependencies = appendMax(m.Dependencies, r.Mod.Path+" "+r.Mod.Version)
 		}
-		m.Dependencies = appendMax(m.Dependencies, sub[1]+" "+sub[2])
 	}
 }
 
@@ -135,10 +135,14 @@ func nodeManifest(m *Manifest, has map[string]bool, read func(string) (string, b
 		m.EntryPoints = append(m.EntryPoints, path.Clean(pkg.Main))
 	}
 	var bins map[string]string
-	if json.Unmarshal(pkg.Bin, &bins) == nil {
+	var bin string
+	switch {
+	case json.Unmarshal(pkg.Bin, &bins) == nil:
 		for _, k := range sortedKeys(bins) {
 			m.EntryPoints = append(m.EntryPoints, path.Clean(bins[k]))
 		}
+	case json.Unmarshal(pkg.Bin, &bin) == nil && bin != "":
+		m.EntryPoints = append(m.EntryPoints, path.Clean(bin))
 	}
 }
 
@@ -214,12 +218,34 @@ func tomlString(section, key string) string {
 	return ""
 }
 
+// tomlArray returns the text inside the brackets of key = [ … ], brackets
+// inside strings (extras such as "uvicorn[standard]") included.
 func tomlArray(section, key string) string {
-	re := regexp.MustCompile(`(?s)(?:^|\n)\s*` + regexp.QuoteMeta(key) + `\s*=\s*\[(.*?)\]`)
-	if sub := re.FindStringSubmatch(section); sub != nil {
-		return sub[1]
+	loc := regexp.MustCompile(`(?m)^\s*` + regexp.QuoteMeta(key) + `\s*=\s*\[`).FindStringIndex(section)
+	if loc == nil {
+		return ""
 	}
-	return ""
+	body := section[loc[1]:]
+	depth, quote := 1, byte(0)
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '[':
+			depth++
+		case c == ']':
+			depth--
+			if depth == 0 {
+				return body[:i]
+			}
+		}
+	}
+	return body
 }
 
 // entryPoints finds the usual entry files of a project type.

@@ -15,7 +15,7 @@ func (b *builder) record(v *view, segs []*segment) *Record {
 		Tool:      b.opts.Tool,
 		CreatedAt: b.opts.Now().UTC().Format(time.RFC3339),
 		Source: SourceRecord{
-			Kind: string(src.Kind), Spec: src.Spec, Base: src.Base, Head: src.Head,
+			Kind: string(src.Kind), Spec: b.spec, Base: src.Base, Head: src.Head,
 			MergeBase: src.MergeBase, Shallow: src.Shallow, Commits: []CommitRecord{},
 		},
 		Pack: PackRecord{Format: string(b.opts.Format), Steps: []string{}},
@@ -29,8 +29,8 @@ func (b *builder) record(v *view, segs []*segment) *Record {
 		Warnings:           append([]Problem{}, b.problems...),
 		Errors:             []Problem{},
 	}
-	for _, c := range b.ch.Commits {
-		r.Source.Commits = append(r.Source.Commits, CommitRecord{SHA: c.SHA, Subject: cleanText(decodeLine(c.Subject))})
+	for _, c := range b.commits {
+		r.Source.Commits = append(r.Source.Commits, CommitRecord{SHA: c.SHA, Subject: c.Subject})
 	}
 	for _, e := range b.entries {
 		r.Files = append(r.Files, fileRecord(e))

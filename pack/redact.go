@@ -25,7 +25,9 @@ import (
 //   - a private key block (-----BEGIN … -----END) that holds a shown line,
 //     whole, up to keyWindow lines each way.
 //
-// A file shown whole is scanned whole. (Scanning every shown file whole
+// A file shown whole is scanned whole. In XML and JSON packs, whose
+// escaping hides some matches from the rules (a quote becomes &quot;), the
+// shown lines are always scanned ahead. (Scanning every shown file whole
 // costs several times more on real ranges: see README, "What is scanned".)
 const (
 	scanContext = 10
@@ -321,29 +323,46 @@ func keyBlock(lines []string, n int) (int, int, bool) {
 	return begin, min(len(lines), n+keyWindow), true
 }
 
-// redactSections puts the hunk headers' section text (the enclosing
-// function, which git takes from the file) through the gate.
+// sectionCandidates lists every text a hunk header of p may show.
+func sectionCandidates(p *gitctx.Patch) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	for _, h := range p.Hunks {
+		add(h.Section)
+		for _, l := range number(h) {
+			if l.Op != '+' {
+				add(section([]numbered{l}, ""))
+			}
+		}
+	}
+	return out
+}
+
+// redactSections puts through the gate every text a hunk header may show
+// after "@@": the sections git printed, and the function lines a hunk cut
+// to less context may show instead (see section).
 func (b *builder) redactSections(ctx context.Context, e *entry) (map[string]redactedText, error) {
 	out := map[string]redactedText{}
 	if e.patch == nil {
 		return out, nil
 	}
-	var sections []string
-	for _, h := range e.patch.Hunks {
-		if h.Section != "" {
-			sections = append(sections, cleanText(decodeLine(h.Section)))
-		}
+	raw := sectionCandidates(e.patch)
+	clean := make([]string, len(raw))
+	for i, r := range raw {
+		clean[i] = cleanText(decodeLine(r))
 	}
-	texts, hits, err := redactMany(ctx, b.opts.Gate, sections)
+	texts, hits, err := redactMany(ctx, b.opts.Gate, clean)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 	}
-	i := 0
-	for _, h := range e.patch.Hunks {
-		if h.Section != "" {
-			out[h.Section] = redactedText{texts[i], hits[i]}
-			i++
-		}
+	for i, r := range raw {
+		out[r] = redactedText{texts[i], hits[i]}
 	}
 	return out, nil
 }

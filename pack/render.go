@@ -150,6 +150,7 @@ func renderDiff(e *entry, r renderer, first bool) {
 	if e.diffSeg == nil || e.diffSeg.key != key {
 		text, items, refs := e.diffText()
 		e.diffSeg = fileSegment(key, r.diff(e, text, first), e, items, refs, r.bodyLine())
+		e.diffSeg.diff = true
 	}
 }
 
@@ -250,7 +251,12 @@ func (e *entry) contentText() (string, []RedactionItem, []lineRef) {
 		}
 		lines = append(lines, line{text: t, items: e.items(hits, "new", n), ref: lineRef{"new", n}})
 	}
-	return joinLines(lines)
+	text, items, refs := joinLines(lines)
+	if omitted == 0 && e.noFinalNL {
+		// verbatim: no newline the file does not have (an empty file is empty)
+		text = strings.TrimSuffix(text, "\n")
+	}
+	return text, items, refs
 }
 
 // items turns the placeholders on one line into record items.

@@ -27,11 +27,14 @@ func (s *shaper) gateSegments(ctx context.Context, segs []*segment) error {
 		}
 	}
 	return parallel(ctx, todo, func(seg *segment) error {
-		spans, err := s.opts.Gate.Scan(ctx, seg.raw)
+		keep := 0
+		if seg.diff {
+			keep = 1 // a diff line's +, - or space
+		}
+		text, hits, err := s.opts.Gate.RedactAll(ctx, seg.raw, keep)
 		if err != nil {
 			return fmt.Errorf("check the pack (%s) for credentials: %w", seg.where, err)
 		}
-		text, hits := secrets.Redact(seg.raw, spans)
 		for _, h := range hits {
 			item := RedactionItem{Path: seg.path, Side: "context", Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder}
 			if h.Line < len(seg.refs) && seg.refs[h.Line].side != "" {
@@ -40,6 +43,7 @@ func (s *shaper) gateSegments(ctx context.Context, segs []*segment) error {
 			seg.items = append(seg.items, item)
 		}
 		seg.text, seg.gated, seg.tokens = text, true, -1
+		s.reconcile(seg)
 		return nil
 	})
 }
@@ -84,4 +88,25 @@ func (s *shaper) rescanBoundaries(ctx context.Context, segs []*segment) error {
 		return fmt.Errorf("%w %s; nothing was written (please report this as a gitctx bug)", ErrLeak, leak)
 	}
 	return nil
+}
+
+// reconcile makes a segment's items match its placeholders one to one:
+// a placeholder shown more often than items say (a path in a heading as
+// well as in the index) gets an item from where it came from.
+func (s *shaper) reconcile(seg *segment) {
+	have := map[string]int{}
+	for _, it := range seg.items {
+		have[it.Placeholder]++
+	}
+	for _, p := range secrets.FindPlaceholders(seg.text.String()) {
+		if have[p] > 0 {
+			have[p]--
+			continue
+		}
+		item, ok := s.v.origins[p]
+		if !ok {
+			item = RedactionItem{Path: seg.path, Side: "context", Rule: ruleOf(p), Placeholder: p}
+		}
+		seg.items = append(seg.items, item)
+	}
 }

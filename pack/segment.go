@@ -32,6 +32,7 @@ type segment struct {
 	where  string          // what the segment shows, for messages: a path or a part's name
 	path   string          // the file a file's segment shows
 	refs   []lineRef       // for each line of raw, where it comes from (nil: unknown)
+	diff   bool            // a diff: each line starts with its +, - or space
 }
 
 // lineRef says which line of which side of a file a rendered line shows.
@@ -92,16 +93,7 @@ func sumTokens(segs []*segment) int {
 // fence returns a code fence longer than any run of backticks in text, so
 // that nothing inside can close it.
 func fence(text string) string {
-	longest, run := 0, 0
-	for i := 0; i < len(text); i++ {
-		if text[i] == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	return strings.Repeat("`", max(3, longest+1))
+	return strings.Repeat("`", max(3, longestRun(text, '`')+1))
 }
 
 // boundaryPrefix starts every boundary marker. It is kept away from words

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
-	"github.com/gitctx/gitctx/secrets"
 )
 
 // Shaping limits.
@@ -362,17 +361,10 @@ func (s *shaper) settle(ctx context.Context, segs []*segment) error {
 }
 
 // fixedSegment makes a segment of a part other than the files. Its text is
-// built from what already went through the gate; each placeholder in it
-// becomes an item attributed to where it came from.
+// built from what already went through the gate; when it is gated, each
+// placeholder in it becomes an item attributed to where it came from.
 func (s *shaper) fixedSegment(key, text string) *segment {
 	seg := newSegment(key, text)
 	seg.where = key
-	for _, p := range secrets.FindPlaceholders(text) { // placeholders of paths, messages, the manifest
-		item, ok := s.v.origins[p]
-		if !ok {
-			item = RedactionItem{Side: "context", Rule: ruleOf(p), Placeholder: p}
-		}
-		seg.items = append(seg.items, item)
-	}
 	return seg
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/tiktoken-go/tokenizer/codec"
@@ -42,16 +43,62 @@ type tiktoken struct {
 }
 
 func (t *tiktoken) Count(s string) int {
+	s, extra := collapseWhitespace(s)
 	n, err := t.codec.Count(s)
 	if err != nil {
 		// The codec only fails on invalid UTF-8 in strict mode, which is not
 		// used; fall back to a count no tokenizer exceeds.
 		n = len(s)
 	}
+	n += extra
 	if t.factor == 1 {
 		return n
 	}
 	return int(math.Ceil(float64(n) * t.factor))
+}
+
+// maxWhitespaceRun is the longest run of white space counted exactly. The
+// tokenizer's pre-tokenizer and merges take time quadratic in the length
+// of such a run (a 64 KB run takes seconds), which a hostile file could
+// exploit.
+const maxWhitespaceRun = 128
+
+// collapseWhitespace shortens each longer run of white space to its last
+// character and returns how many characters it removed. No token is
+// shorter than a byte, so the count of the collapsed text plus that number
+// bounds the count of the original from above: a pack counted this way is
+// never over its budget, only counted a little high.
+func collapseWhitespace(s string) (string, int) {
+	var b strings.Builder
+	removed, start, run := 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r', '\v', '\f':
+			run++
+			continue
+		}
+		if run > maxWhitespaceRun {
+			if b.Len() == 0 {
+				b.Grow(len(s))
+			}
+			b.WriteString(s[start : i-run])
+			b.WriteByte(s[i-1])
+			removed += run - 1
+			start = i
+		}
+		run = 0
+	}
+	if removed == 0 && run <= maxWhitespaceRun {
+		return s, 0
+	}
+	if run > maxWhitespaceRun {
+		b.WriteString(s[start : len(s)-run])
+		b.WriteByte(s[len(s)-1])
+		removed += run - 1
+	} else {
+		b.WriteString(s[start:])
+	}
+	return b.String(), removed
 }
 
 func (t *tiktoken) Name() string {

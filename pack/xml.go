@@ -114,9 +114,6 @@ func (xmlFormat) diffEnd(*view) string { return "</diff>\n" }
 func (xmlFormat) contentsStart(*view) string { return "<contents>\n" }
 
 func (xmlFormat) content(e *entry, text string, _ bool) string {
-	if !strings.HasSuffix(text, "\n") {
-		text += "\n"
-	}
 	return fmt.Sprintf("<file path=\"%s\" representation=\"%s\" language=\"%s\" summary=\"%s\">\n%s</file>\n",
 		xmlAttr(e.label.String()), e.showContent, language(e.path), xmlAttr(contentHeading(e)), xmlText(text))
 }

@@ -32,8 +32,18 @@ type Hit struct {
 // text has the same lines as the original and diff lines still map onto
 // it. It returns one Hit per placeholder written.
 func Redact(text string, spans []Span) (Text, []Hit) {
+	return RedactKeeping(text, spans, 0)
+}
+
+// RedactKeeping is Redact for text whose every line starts with keep bytes
+// of layout that is never secret (the +, - or space of a diff line): those
+// bytes stay, even where a span covers them.
+func RedactKeeping(text string, spans []Span, keep int) (Text, []Hit) {
 	if len(spans) == 0 {
 		return Text{text}, nil
+	}
+	if keep > 0 {
+		spans = trimLineStarts(text, spans, keep)
 	}
 	var b strings.Builder
 	b.Grow(len(text))
@@ -58,8 +68,10 @@ func Redact(text string, spans []Span) (Text, []Hit) {
 				continue
 			}
 			if i > 0 {
-				// keep a continuation line's indentation, which is layout, not key
-				b.WriteString(part[:len(part)-len(strings.TrimLeft(part, " \t"))])
+				// keep a continuation line's layout bytes and indentation, which are not key
+				k := min(keep, len(part))
+				rest := part[k:]
+				b.WriteString(part[:k] + rest[:len(rest)-len(strings.TrimLeft(rest, " \t"))])
 			}
 			b.WriteString(s.Placeholder)
 			if strings.HasSuffix(part, "\r") {
@@ -75,12 +87,48 @@ func Redact(text string, spans []Span) (Text, []Hit) {
 
 // RedactString scans and redacts one text.
 func (g *Gate) RedactString(ctx context.Context, text string) (Text, []Hit, error) {
-	spans, err := g.Scan(ctx, text)
-	if err != nil {
-		return Text{}, nil, err
+	return g.RedactAll(ctx, text, 0)
+}
+
+// maxPasses bounds how often RedactAll scans a text again.
+const maxPasses = 4
+
+// RedactAll scans and redacts a text until a scan of the result finds
+// nothing: taking a credential out can bring another match into view (a
+// generic rule that a nested finding's span had hidden). keep is as in
+// RedactKeeping. If a credential is still found after maxPasses, every line
+// it touches is replaced whole.
+func (g *Gate) RedactAll(ctx context.Context, text string, keep int) (Text, []Hit, error) {
+	var all []Hit
+	for pass := 0; ; pass++ {
+		spans, err := g.Scan(ctx, text)
+		if err != nil {
+			return Text{}, nil, err
+		}
+		if len(spans) == 0 {
+			return Text{text}, all, nil
+		}
+		if pass == maxPasses {
+			spans = wholeLines(text, spans, keep)
+		}
+		red, hits := RedactKeeping(text, spans, keep)
+		text, all = red.s, append(all, hits...)
 	}
-	t, hits := Redact(text, spans)
-	return t, hits, nil
+}
+
+// wholeLines widens spans to the whole lines they touch.
+func wholeLines(text string, spans []Span, keep int) []Span {
+	for i, s := range spans {
+		lo := strings.LastIndexByte(text[:s.Start], '\n') + 1 + keep
+		hi := strings.IndexByte(text[s.End:], '\n')
+		if hi < 0 {
+			hi = len(text)
+		} else {
+			hi += s.End
+		}
+		spans[i].Start, spans[i].End = min(lo, s.Start), max(hi, s.End)
+	}
+	return merge(spans)
 }
 
 // Lines splits a redacted text into its lines (without newlines).
@@ -111,3 +159,21 @@ func Placeholders(s string) int { return len(placeholderRE.FindAllStringIndex(s,
 
 // FindPlaceholders lists the placeholders in a rendered text, in order.
 func FindPlaceholders(s string) []string { return placeholderRE.FindAllString(s, -1) }
+
+// trimLineStarts moves the start of each span past the first keep bytes
+// of the line it starts on; a span that covers nothing more is dropped.
+// (Continuation lines of a multi-line span keep their first bytes in
+// Redact, as indentation, when keep > 0.)
+func trimLineStarts(text string, spans []Span, keep int) []Span {
+	out := spans[:0:0]
+	for _, s := range spans {
+		lineStart := strings.LastIndexByte(text[:s.Start], '\n') + 1
+		if s.Start < lineStart+keep {
+			s.Start = min(lineStart+keep, len(text))
+		}
+		if s.Start < s.End {
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -18,6 +18,11 @@ type Span struct {
 	Start, End  int
 	Rule        string
 	Placeholder string
+
+	// where the rule's secret (its capture group) lies in the match, when
+	// known: a span nested in this one stands for both only if it covers
+	// it. Positions only; the secret is never kept.
+	secretStart, secretEnd int
 }
 
 // Scan finds the credentials in text. The text is scanned as one fragment
@@ -41,10 +46,15 @@ func (g *Gate) Scan(ctx context.Context, text string) (spans []Span, err error) 
 	index := newLineIndex(text)
 	for _, f := range findings {
 		start, end := index.span(text, f)
-		spans = append(spans, Span{Start: start, End: end, Rule: f.RuleID, Placeholder: g.placeholder(f.RuleID, f.Secret)})
+		sp := Span{Start: start, End: end, Rule: f.RuleID, Placeholder: g.placeholder(f.RuleID, f.Secret)}
+		sp.secretStart, sp.secretEnd = start, end
+		if i := strings.Index(text[start:end], f.Secret); f.Secret != "" && i >= 0 {
+			sp.secretStart, sp.secretEnd = start+i, start+i+len(f.Secret)
+		}
+		spans = append(spans, sp)
 	}
 	spans = append(spans, g.ownTokens(text)...)
-	return merge(text, spans), nil
+	return merge(spans), nil
 }
 
 // ownTokens finds the run's own credentials, literally.
@@ -57,7 +67,8 @@ func (g *Gate) ownTokens(text string) []Span {
 				break
 			}
 			start := from + i
-			spans = append(spans, Span{Start: start, End: start + len(t), Rule: OwnTokenRule, Placeholder: g.placeholder(OwnTokenRule, t)})
+			spans = append(spans, Span{Start: start, End: start + len(t), Rule: OwnTokenRule, Placeholder: g.placeholder(OwnTokenRule, t),
+				secretStart: start, secretEnd: start + len(t)})
 			from = start + len(t)
 		}
 	}
@@ -117,9 +128,11 @@ func (nl lineIndex) lineBounds(text string, line int) (int, int) {
 }
 
 // span finds the bytes of a finding. Plain findings are checked against
-// their match; when the check fails, the match is searched on its lines,
-// and failing that the finding's whole lines are taken. Decoded findings
-// point at the encoded text, which is taken as it is.
+// their match; when the check fails (gitleaks' line and column numbers are
+// off for a match that ends the text without a newline), the match is
+// searched for from its first line on. Decoded findings point at the
+// encoded text, which is taken as it is. When nothing checks out, the
+// finding's lines to the end of the text are taken: failing closed.
 func (nl lineIndex) span(text string, f report.Finding) (int, int) {
 	start := nl.base(f.StartLine) + f.StartColumn - 1
 	end := nl.base(f.EndLine) + f.EndColumn
@@ -130,28 +143,54 @@ func (nl lineIndex) span(text string, f report.Finding) (int, int) {
 		}
 	}
 	ok := 0 <= start && start < end && end <= len(text)
-	if ok && (decoded || text[start:end] == f.Match) {
+	if ok && decoded {
 		return start, end
 	}
+	if ok && text[start:end] == f.Match {
+		return start, end - terminator(f)
+	}
 	lo, _ := nl.lineBounds(text, f.StartLine)
-	_, hi := nl.lineBounds(text, f.EndLine)
 	if !decoded && f.Match != "" {
-		if i := strings.Index(text[lo:hi], f.Match); i >= 0 {
-			return lo + i, lo + i + len(f.Match)
+		if i := strings.Index(text[lo:], f.Match); i >= 0 {
+			return lo + i, lo + i + len(f.Match) - terminator(f)
 		}
 	}
-	if lo >= hi {
-		return max(0, min(start, len(text)-1)), min(len(text), max(end, start+1))
+	if ok {
+		_, hi := nl.lineBounds(text, f.EndLine)
+		return lo, max(hi, end)
 	}
-	return lo, hi
+	return lo, len(text)
+}
+
+// terminator is how many bytes at the end of a finding's match are the
+// character after the secret that the rule requires (a closing quote, a
+// space, a semicolon, a literal \n), not part of it: they are kept.
+func terminator(f report.Finding) int {
+	if f.Secret == "" {
+		return 0
+	}
+	i := strings.LastIndex(f.Match, f.Secret)
+	if i < 0 {
+		return 0
+	}
+	after := f.Match[i+len(f.Secret):]
+	switch {
+	case after == "":
+		return 0
+	case after == `\n` || after == `\r`:
+		return 2
+	case len(after) == 1 && strings.ContainsAny(after, "`'\"; \t\r\n\v\f"):
+		return 1
+	}
+	return 0
 }
 
 // merge sorts spans and joins overlapping ones. Where a span lies inside
-// another and holds that one's secret (a token inside a generic
-// "key = value" match), the smaller, more specific span is kept, so the
-// text around the secret stays readable; otherwise the two are joined and
-// keep the first placeholder.
-func merge(text string, spans []Span) []Span {
+// another and covers that one's secret (a token inside a generic
+// "key = value" match), the inner, more specific span stands for both, so
+// the text around the secret stays readable; otherwise the two are joined
+// and keep the first placeholder.
+func merge(spans []Span) []Span {
 	if len(spans) < 2 {
 		return spans
 	}
@@ -168,25 +207,14 @@ func merge(text string, spans []Span) []Span {
 			continue
 		}
 		last := &out[len(out)-1]
-		if s.End <= last.End && covers(text, *last, s) {
-			*last = s // the inner, specific finding stands for both
+		if s.End <= last.End && s.Start <= last.secretStart && last.secretEnd <= s.End {
+			*last = s
 			continue
 		}
 		last.End = max(last.End, s.End)
+		last.secretStart, last.secretEnd = last.Start, last.End
 	}
 	return out
-}
-
-// covers reports whether the wider span a is a generic match whose only
-// sensitive part is what inner covers: a's text with inner's bytes removed
-// must not hold another credential-looking run. The test is simple: inner
-// must be at least as long as the value part after a's operator.
-func covers(text string, a, inner Span) bool {
-	value := text[a.Start:a.End]
-	if i := strings.LastIndexAny(value, "=:>,"); i >= 0 {
-		value = strings.Trim(value[i+1:], " \t'\"`;")
-	}
-	return inner.End-inner.Start >= len(value)
 }
 
 // ruleName keeps a rule id to lower-case letters, digits and dashes, the

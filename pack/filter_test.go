@@ -1,0 +1,182 @@
+package pack
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestExcludeReason(t *testing.T) {
+	tests := []struct {
+		path string
+		want string
+	}{
+		// credentials, by file name, at any depth and in any case
+		{".env", ReasonCredentials},
+		{".env.production", ReasonCredentials},
+		{"config/.ENV.local", ReasonCredentials},
+		{"home/.ssh/id_rsa", ReasonCredentials},
+		{"id_rsa.pub", ReasonCredentials},
+		{"deploy/server.key", ReasonCredentials},
+		{"certs/site.PEM", ReasonCredentials},
+		{"x_token.txt", ReasonCredentials},
+		{"db_secret.yaml", ReasonCredentials},
+		{"credentials.json", ReasonCredentials},
+		{".netrc", ReasonCredentials},
+		{".npmrc", ReasonCredentials},
+		// dependency directories at any depth
+		{"node_modules/left-pad/index.js", ReasonDependencyDir},
+		{"web/app/node_modules/x/y.js", ReasonDependencyDir},
+		{"vendor/github.com/a/b.go", ReasonDependencyDir},
+		{"svc/vendor/a.go", ReasonDependencyDir},
+		{".venv/lib/site.py", ReasonDependencyDir},
+		{"py/.venv/bin/activate", ReasonDependencyDir},
+		{"Node_Modules/a.js", ReasonDependencyDir},
+		// build output
+		{"dist/app.js", ReasonBuildOutput},
+		{"web/build/index.html", ReasonBuildOutput},
+		{"target/debug/app", ReasonBuildOutput},
+		// caches
+		{"__pycache__/m.cpython-312.pyc", ReasonCache},
+		{"pkg/__pycache__/x.py", ReasonCache},
+		{"m.pyc", ReasonCache},
+		{"a/b/c.PYC", ReasonCache},
+		// binaries and media by extension
+		{"logo.png", ReasonBinary},
+		{"docs/img/Shot.PNG", ReasonBinary},
+		{"lib.so", ReasonBinary},
+		{"release.tar.gz", ReasonBinary},
+		// patterns
+		{"app.log", ReasonPatternMatch},
+		{"logs/today.txt", ReasonPatternMatch},
+		{"srv/logs/a/b.json", ReasonPatternMatch},
+		{"dump.sql", ReasonPatternMatch},
+		// packed
+		{"main.go", ""},
+		{"src/vendors/a.go", ""},
+		{"distribution/a.go", ""},
+		{"buildinfo.go", ""},
+		{"node_modules.md", ""},
+		{"docs/logs.md", ""},
+		{"env.go", ""},
+		{"tokenizer.go", ""},
+		{"keys/README.md", ""},
+		{"environment.md", ""},
+	}
+	r := DefaultRules()
+	for _, tt := range tests {
+		if got := r.ExcludeReason(tt.path, true); got != tt.want {
+			t.Errorf("ExcludeReason(%q) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
+
+func TestUserGlobs(t *testing.T) {
+	tests := []struct {
+		name             string
+		include, exclude []string
+		path             string
+		want             string
+	}{
+		{"no globs", nil, nil, "a/b.go", ""},
+		{"exclude by base name", nil, []string{"*.md"}, "docs/guide/a.md", ReasonPatternMatch},
+		{"exclude by base name, other file", nil, []string{"*.md"}, "docs/a.go", ""},
+		{"exclude a directory", nil, []string{"docs/"}, "docs/a/b.go", ReasonPatternMatch},
+		{"exclude a directory, not its prefix", nil, []string{"docs/"}, "docsite/a.go", ""},
+		{"exclude with **", nil, []string{"**/testdata/**"}, "pkg/x/testdata/in.txt", ReasonPatternMatch},
+		{"exclude anchored path", nil, []string{"gen/*.go"}, "gen/a.go", ReasonPatternMatch},
+		{"exclude anchored path, deeper", nil, []string{"gen/*.go"}, "x/gen/a.go", ""},
+		{"include keeps matches", []string{"src/**"}, nil, "src/a/b.go", ""},
+		{"include drops the rest", []string{"src/**"}, nil, "README.md", ReasonPatternMatch},
+		{"include by base name", []string{"*.go"}, nil, "deep/dir/x.go", ""},
+		{"exclude beats include", []string{"*.go"}, []string{"*_test.go"}, "a/b_test.go", ReasonPatternMatch},
+		{"include cannot bring back credentials", []string{"**"}, nil, "cfg/.env", ReasonCredentials},
+		{"include cannot bring back node_modules", []string{"**"}, nil, "node_modules/a.js", ReasonDependencyDir},
+		{"brace alternatives", nil, []string{"*.{yml,yaml}"}, "ci/x.yaml", ReasonPatternMatch},
+	}
+	for _, tt := range tests {
+		r := DefaultRules()
+		r.Include, r.Exclude = tt.include, tt.exclude
+		if err := r.Validate(); err != nil {
+			t.Fatalf("%s: Validate: %v", tt.name, err)
+		}
+		if got := r.ExcludeReason(tt.path, true); got != tt.want {
+			t.Errorf("%s: ExcludeReason(%q) = %q, want %q", tt.name, tt.path, got, tt.want)
+		}
+		// a file the user named explicitly is not subject to the user's globs
+		defaults := DefaultRules()
+		if got, want := r.ExcludeReason(tt.path, false), defaults.ExcludeReason(tt.path, true); got != want {
+			t.Errorf("%s: ExcludeReason(%q, without globs) = %q, want %q", tt.name, tt.path, got, want)
+		}
+	}
+}
+
+func TestValidateRejectsBadGlobs(t *testing.T) {
+	for _, g := range []string{"[", "a[b", "{a,b", "src/[z-a"} {
+		for _, which := range []string{"include", "exclude"} {
+			r := DefaultRules()
+			if which == "include" {
+				r.Include = []string{"ok/**", g}
+			} else {
+				r.Exclude = []string{g}
+			}
+			err := r.Validate()
+			if err == nil {
+				t.Errorf("Validate(%s %q) = nil, want an error", which, g)
+				continue
+			}
+			if !strings.Contains(err.Error(), g) {
+				t.Errorf("Validate(%s %q) = %q, want the glob named", which, g, err)
+			}
+		}
+	}
+	r := DefaultRules()
+	r.Include, r.Exclude = []string{"**/*.go", "cmd/"}, []string{"*.{md,txt}"}
+	if err := r.Validate(); err != nil {
+		t.Errorf("Validate(good globs) = %v", err)
+	}
+}
+
+// TestExcludedFilesListed checks, through Build, that an excluded file is
+// listed in the record with its reason and never shown, and that a file
+// renamed away from a credential name stays excluded.
+func TestExcludedFilesListed(t *testing.T) {
+	r := newRepo(t, "excluded")
+	r.write("id_rsa", "not really a key, but named like one\n")
+	r.write("keep.go", "package keep\n")
+	r.commit("base")
+	r.git("mv", "id_rsa", "innocent.txt")
+	r.writeAll(map[string]string{
+		".env.production": "TOKEN_VALUE_MARKER=1\n", "web/node_modules/a/index.js": "DEP_MARKER\n",
+		"dist/app.js": "BUILD_MARKER\n", "logo.png": "PNG_MARKER\n", "app.log": "LOG_MARKER\n",
+		"keep.go": "package keep\n\nvar Shown = 1\n",
+	})
+	r.commit("change")
+	res := build(t, r.change("HEAD~1..HEAD"), options(counter(t), Markdown, 0))
+	want := map[string]string{
+		"innocent.txt": ReasonCredentials, ".env.production": ReasonCredentials, "web/node_modules/a/index.js": ReasonDependencyDir,
+		"dist/app.js": ReasonBuildOutput, "logo.png": ReasonBinary, "app.log": ReasonPatternMatch, "keep.go": "",
+	}
+	got := map[string]string{}
+	for _, f := range res.Record.Files {
+		got[f.Path] = f.ExclusionReason
+		if f.Included == (f.ExclusionReason != "") {
+			t.Errorf("%s: included %t with exclusion reason %q", f.Path, f.Included, f.ExclusionReason)
+		}
+	}
+	for path, reason := range want {
+		if r, ok := got[path]; !ok || r != reason {
+			t.Errorf("%s: exclusion reason %q (listed: %t), want %q", path, r, ok, reason)
+		}
+	}
+	for _, marker := range []string{"not really a key", "TOKEN_VALUE_MARKER", "DEP_MARKER", "BUILD_MARKER", "PNG_MARKER", "LOG_MARKER"} {
+		if strings.Contains(res.Text, marker) {
+			t.Errorf("the pack shows excluded content %q", marker)
+		}
+	}
+	if !strings.Contains(res.Text, "var Shown = 1") {
+		t.Errorf("the pack does not show keep.go")
+	}
+	if n := res.Record.ExclusionsByReason[ReasonCredentials]; n != 2 {
+		t.Errorf("exclusions_by_reason[credentials] = %d, want 2", n)
+	}
+}

@@ -1,0 +1,136 @@
+package pack
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/gitctx/gitctx/secrets"
+)
+
+// Credentials in every place a pack takes text from: contents, diff lines
+// (added and removed), a file name and a commit message. They are fake but
+// shaped to match gitleaks' rules.
+var (
+	fakeAWS     = "AKIAZ7QWERTYUIOP2345"
+	fakeGitHub  = "ghp_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R"
+	fakeGeneric = "ab12cd34ef56ab12cd34ef56ab12cd34"
+	fakeKeyBody = strings.Repeat("MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n", 6)
+)
+
+func secretRepo(t *testing.T) *gitRepo {
+	t.Helper()
+	r := newRepo(t, "secrets")
+	r.write("settings.py", "DEBUG = True\nAPI_KEY = \"old"+fakeGeneric[3:]+"\"\n")
+	r.write("notes.txt", "nothing here\n")
+	r.commit("base")
+	r.writeAll(map[string]string{
+		"settings.py":      "DEBUG = False\nAPI_KEY = \"" + fakeGeneric + "\"\n",
+		"deploy.json":      "{\"aws_access_key_id\": \"" + fakeAWS + "\", \"note\": \"a \\\"quoted\\\" </file> ]]> value\"}\n",
+		"keys/a.txt":       "-----BEGIN RSA PRIVATE KEY-----\n" + fakeKeyBody + "-----END RSA PRIVATE KEY-----\n",
+		"notes.txt":        "nothing here\ntoken in prose: " + fakeGitHub + "\n",
+		fakeGitHub + ".md": "a file named after a token\n",
+	})
+	r.commit("configure deploy\n\nuse " + fakeGitHub + " for the release job")
+	return r
+}
+
+// TestRedactionLeavesNoCredential checks every format for the raw
+// credentials, in the pack and in the record.
+func TestRedactionLeavesNoCredential(t *testing.T) {
+	ch := secretRepo(t).change("HEAD~1..HEAD")
+	raw := []string{fakeAWS, fakeGitHub, fakeGeneric, "MIIEowIBAAKCAQEA", "old" + fakeGeneric[3:]}
+	for _, f := range formats {
+		for _, limit := range []int{0, 1500} {
+			res := build(t, ch, options(counter(t), f, limit))
+			rec, _ := json.Marshal(res.Record)
+			for _, s := range raw {
+				if i := strings.Index(res.Text, s); i >= 0 {
+					t.Errorf("%s %d: the pack holds the credential %q: %q", f, limit, s, lineAt(res.Text, i))
+				}
+				if strings.Contains(string(rec), s) {
+					t.Errorf("%s %d: the record holds the credential %q", f, limit, s)
+				}
+			}
+			checkParses(t, f, res.Text)
+			if got := counter(t).Count(res.Text); got != res.Record.Pack.Tokens || (limit > 0 && got > limit) {
+				t.Errorf("%s %d: Count(pack) = %d, record says %d", f, limit, got, res.Record.Pack.Tokens)
+			}
+		}
+	}
+}
+
+// lineAt is the line of text around byte i.
+func lineAt(text string, i int) string {
+	start := strings.LastIndexByte(text[:i], '\n') + 1
+	end := strings.IndexByte(text[i:], '\n')
+	if end < 0 {
+		return text[start:]
+	}
+	return text[start : i+end]
+}
+
+// TestRedactedDiffKeepsLineOps checks that a redacted diff line is still a
+// diff line: its '+', '-' or ' ' stays in front of the placeholder.
+func TestRedactedDiffKeepsLineOps(t *testing.T) {
+	r := newRepo(t, "diffops")
+	r.write("settings.py", "DEBUG = True\nAPI_KEY = \"old"+fakeGeneric[3:]+"\"\n")
+	r.commit("base")
+	r.write("settings.py", "DEBUG = False\nAPI_KEY = \""+fakeGeneric+"\"\n")
+	r.commit("rotate")
+	res := build(t, r.change("HEAD~1..HEAD"), options(counter(t), Markdown, 0))
+	blocks, _, err := fencedBlocks(res.Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range blocks {
+		if b.info != "diff" {
+			continue
+		}
+		for _, l := range diffLinesOf(b.body) {
+			if l == "" || !strings.HasPrefix(l, "@@ ") && !strings.ContainsAny(l[:1], " +-\\") {
+				t.Errorf("a diff line lost its +/-/space: %q", l)
+			}
+		}
+	}
+}
+
+// TestRedactionsCounted checks that the record has one item per
+// placeholder in the pack, and that the summary says how many there are,
+// here for a credential in a file name, which the pack shows in the file
+// index, the directory tree and the file's heading.
+func TestRedactionsCounted(t *testing.T) {
+	r := newRepo(t, "counted")
+	r.write("README.md", "readme\n")
+	r.commit("base")
+	r.write(fakeGitHub+".md", "a file named after a token\n")
+	r.commit("add")
+	for _, f := range formats {
+		res := build(t, r.change("HEAD~1..HEAD"), options(counter(t), f, 0))
+		n := secrets.Placeholders(res.Text)
+		if n == 0 || res.Record.Redactions.Total != n || len(res.Record.Redactions.Items) != n {
+			t.Errorf("%s: %d placeholders in the pack, the record counts %d (%d items)", f, n, res.Record.Redactions.Total, len(res.Record.Redactions.Items))
+		}
+		if f == Markdown && !strings.Contains(res.Text, fmt.Sprintf("- Redactions: %d (", n)) {
+			t.Errorf("%s: the summary does not count the %d placeholders", f, n)
+		}
+	}
+}
+
+// checkParses reads a pack in its format.
+func checkParses(t *testing.T, f Format, text string) {
+	t.Helper()
+	var err error
+	switch f {
+	case Markdown:
+		_, _, err = fencedBlocks(text)
+	case XML:
+		_, _, err = parseXML(text)
+	case JSON:
+		_, err = parseJSON(text)
+	}
+	if err != nil {
+		t.Errorf("%s: the pack does not parse: %v", f, err)
+	}
+}
