@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"strings"
 	"sync"
 
@@ -74,6 +75,7 @@ func New(opts Options) (g *Gate, err error) {
 			return nil, fmt.Errorf("read the repository's .gitleaks.toml: %w", err)
 		}
 	}
+	strengthen(&cfg)
 	d := detect.NewDetector(cfg)
 	d.MaxDecodeDepth = decodeDepth
 	d.IgnoreGitleaksAllow = true // an author's comment must not open the gate
@@ -181,4 +183,32 @@ func (w slogWriter) Write(p []byte) (int, error) {
 		}
 	}
 	return len(p), nil
+}
+
+// ruleEnd is the end most of gitleaks' token rules require after a token:
+// a quote, white space, a semicolon, a literal \n, or the end of the text.
+const ruleEnd = `(?:[\x60'"\s;]|\\[nr]|$)`
+
+// looserEnd also accepts what commonly follows a token in code and URLs:
+// ) , & < . } ] >. A commit scanner may miss "?key=AIza…&cb=x"; an egress
+// gate must not.
+const looserEnd = `(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)`
+
+// strengthen fits the rules to text scanned without a file path: a rule that
+// also needs a path (Kubernetes Secrets need a .yaml name) applies to all
+// text instead of none, and token rules accept more endings. Both only
+// widen what is found.
+func strengthen(cfg *config.Config) {
+	for id, r := range cfg.Rules {
+		if r.Regex == nil {
+			continue
+		}
+		r.Path = nil
+		if src := r.Regex.String(); strings.Contains(src, ruleEnd) {
+			if re, err := regexp.Compile(strings.ReplaceAll(src, ruleEnd, looserEnd)); err == nil {
+				r.Regex = re
+			}
+		}
+		cfg.Rules[id] = r
+	}
 }

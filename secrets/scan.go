@@ -164,7 +164,8 @@ func (nl lineIndex) span(text string, f report.Finding) (int, int) {
 
 // terminator is how many bytes at the end of a finding's match are the
 // character after the secret that the rule requires (a closing quote, a
-// space, a semicolon, a literal \n), not part of it: they are kept.
+// space, a semicolon, a bracket, a literal \n), not part of it: they are
+// kept.
 func terminator(f report.Finding) int {
 	if f.Secret == "" {
 		return 0
@@ -179,7 +180,7 @@ func terminator(f report.Finding) int {
 		return 0
 	case after == `\n` || after == `\r`:
 		return 2
-	case len(after) == 1 && strings.ContainsAny(after, "`'\"; \t\r\n\v\f"):
+	case len(after) == 1 && strings.ContainsAny(after, "`'\"; \t\r\n\v\f),&<.}]>"):
 		return 1
 	}
 	return 0
