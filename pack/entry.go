@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/pack/outline"
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -44,8 +45,9 @@ type entry struct {
 	contentLines int
 	noFinalNL    bool   // the content does not end with a newline
 	excerpt      string // head and tail of a long content ("" when it is short)
-	outline      string
-	hasOutline   bool
+	outline      string // the outline, once made (see redactEntry)
+	hasOutline   bool   // the file's language has an outliner and the file is long enough
+	outlineEst   int    // estimated outline bytes, until it is made
 	patch        *gitctx.Patch
 	patchNote    string // why the diff is not shown, when it is not
 
@@ -125,6 +127,10 @@ func (e *entry) setText(text string) {
 	if e.contentLines > truncHeadLines+truncTailLines {
 		e.excerpt = truncateLines(text, truncHeadLines, truncTailLines)
 	}
+	if e.contentLines >= minOutlineLines && outline.Supported(e.path) {
+		e.hasOutline = true
+		e.outlineEst = len(text) / outlineShare(e.path)
+	}
 }
 
 // shownBytes is the length of the content the entry shows, for estimates.
@@ -135,7 +141,10 @@ func (e *entry) shownBytes() int {
 	case RepTruncated:
 		return len(e.excerpt)
 	case RepOutline:
-		return len(e.outline)
+		if e.outline != "" {
+			return len(e.outline)
+		}
+		return e.outlineEst
 	}
 	return 0
 }
@@ -143,6 +152,20 @@ func (e *entry) shownBytes() int {
 // name is the entry's path as the pack shows it: through the gate, and
 // quoted when it holds characters that could disturb the layout.
 func (e *entry) name() string { return displayPath(e.label.String()) }
+
+// minOutlineLines is the shortest file worth an outline; a shorter one is
+// shown whole.
+const minOutlineLines = 40
+
+// outlineShare is roughly how many times smaller than a file its outline
+// is, for estimates before the outline is made: Go outlines keep types and
+// doc comments, the line heuristic keeps less.
+func outlineShare(path string) int {
+	if strings.HasSuffix(path, ".go") {
+		return 3
+	}
+	return 6
+}
 
 // long reports whether the content is longer than its excerpt.
 func (e *entry) long() bool { return e.excerpt != "" }

@@ -138,3 +138,28 @@ func comma(first bool) string {
 func (jsonFormat) positional() bool { return true }
 
 func (jsonFormat) bodyLine() int { return -1 }
+
+func (jsonFormat) focus(v *view) string {
+	if v.Type != "summary" || (len(v.Keys) == 0 && len(v.Spots) == 0) {
+		return ""
+	}
+	type key struct {
+		Category string `json:"category"`
+		Path     string `json:"path"`
+	}
+	type spot struct {
+		Path       string   `json:"path"`
+		Indicators []string `json:"indicators"`
+	}
+	f := struct {
+		KeyFiles []key  `json:"key_files"`
+		Hotspots []spot `json:"hotspots"`
+	}{[]key{}, []spot{}}
+	for _, k := range v.Keys {
+		f.KeyFiles = append(f.KeyFiles, key{k.category, k.e.label.String()})
+	}
+	for _, s := range v.Spots {
+		f.Hotspots = append(f.Hotspots, spot{s.e.label.String(), s.indicators})
+	}
+	return "\"review_focus\":" + jsonValue(f) + ",\n"
+}

@@ -21,7 +21,11 @@ func (markdown) head(v *view) string {
 	if len(v.Steps) > 0 {
 		fmt.Fprintf(&b, "- Shaped to fit: %s\n", strings.Join(v.Steps, "; "))
 	}
-	b.WriteString("\nLayout: Manifest (the project), Change (what was compared, and the commit messages), " +
+	b.WriteString("\nLayout: Manifest (the project), Change (what was compared, and the commit messages), ")
+	if v.Type == "summary" && (len(v.Keys) > 0 || len(v.Spots) > 0) {
+		b.WriteString("Review focus (key files, risk hotspots), ")
+	}
+	b.WriteString(
 		"Files (every file considered: status, role, how it is shown, tokens, reason), Directory structure (of the files shown), " +
 		"Diff (per changed file, unified format)")
 	if v.Type == "full" {
@@ -200,3 +204,19 @@ func (markdown) tail(v *view) string { return "<!-- " + v.Boundary + " end -->\n
 func (markdown) positional() bool { return false }
 
 func (markdown) bodyLine() int { return 3 }
+
+func (markdown) focus(v *view) string {
+	if v.Type != "summary" || (len(v.Keys) == 0 && len(v.Spots) == 0) {
+		return ""
+	}
+	keys, spots := focusText(v.Keys, v.Spots)
+	var b strings.Builder
+	b.WriteString("## Review focus\n\n")
+	if keys != "" {
+		b.WriteString("Key files of the change:\n\n" + keys + "\n")
+	}
+	if spots != "" {
+		b.WriteString("Risk hotspots (what their changed lines touch):\n\n" + spots + "\n")
+	}
+	return b.String()
+}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/pack/outline"
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -207,14 +208,38 @@ func (b *builder) redactEntry(ctx context.Context, e *entry, whole [2]*string) (
 	if red.sections, err = b.redactSections(ctx, e); err != nil {
 		return nil, err
 	}
+	if e.showContent == RepOutline {
+		if red.outline, err = b.makeOutline(ctx, e, whole[0]); err != nil {
+			return nil, err
+		}
+	}
 	return red, nil
+}
+
+// makeOutline outlines the new side and puts the outline through the gate
+// (an outline is text of its own, not lines of the file). A file that
+// cannot be outlined (a syntax error) shows its head and tail instead.
+func (b *builder) makeOutline(ctx context.Context, e *entry, whole *string) (redactedText, error) {
+	if whole == nil {
+		return redactedText{}, nil
+	}
+	text, ok := outline.Of(e.path, *whole)
+	if !ok {
+		text = truncateLines(*whole, truncHeadLines, truncTailLines)
+	}
+	e.outline = text
+	red, hits, err := b.opts.Gate.RedactString(ctx, text)
+	if err != nil {
+		return redactedText{}, fmt.Errorf("%s: %w", e.label.String(), err)
+	}
+	return redactedText{red, hits}, nil
 }
 
 // shownLines lists the lines of one side the entry may show (nil: all of
 // them).
 func shownLines(e *entry, old bool) []int {
-	if !old && e.showContent == RepFull {
-		return nil
+	if !old && (e.showContent == RepFull || e.showContent == RepOutline) {
+		return nil // shown whole, or an outline made from the whole
 	}
 	var out []int
 	if !old && e.showContent == RepTruncated {

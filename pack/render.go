@@ -47,6 +47,7 @@ type renderer interface {
 	head(v *view) string
 	manifest(v *view) string
 	change(v *view) string
+	focus(v *view) string // key files and risk hotspots, in a Summary pack
 	index(v *view) string
 	tree(v *view, paths []string) string
 	diffStart(v *view) string

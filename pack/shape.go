@@ -165,7 +165,7 @@ func (s *shaper) tokensOf(bytes int) int { return int(float64(estimate(bytes))*s
 // fixedParts renders everything but the files, for an estimate.
 func (s *shaper) fixedParts() []string {
 	v, r := s.v, s.r
-	parts := []string{r.head(v), r.manifest(v), r.change(v), r.index(v), r.tail(v)}
+	parts := []string{r.head(v), r.manifest(v), r.change(v), r.focus(v), r.index(v), r.tail(v)}
 	if v.ShowTree {
 		parts = append(parts, s.treeText())
 	}
@@ -237,6 +237,9 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 	}
 	files := fileSegments(v, r)
 	pre := []*segment{s.fixedSegment("manifest", r.manifest(v)), s.fixedSegment("change", r.change(v))}
+	if f := r.focus(v); f != "" {
+		pre = append(pre, s.fixedSegment("focus", f))
+	}
 	if err := s.settle(ctx, append(pre, files...)); err != nil {
 		return nil, 0, err
 	}

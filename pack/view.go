@@ -23,6 +23,8 @@ type view struct {
 	Budget     BudgetRecord
 	Steps      []string // degradation steps taken
 	Redacted   int      // placeholders in the pack
+	Keys       []keyFile
+	Spots      []hotspot
 
 	// origins says where each placeholder of the parts other than files
 	// (paths, commit messages, the manifest) came from.

@@ -127,3 +127,19 @@ func (xmlFormat) tail(v *view) string {
 func (xmlFormat) positional() bool { return false }
 
 func (xmlFormat) bodyLine() int { return 1 }
+
+func (xmlFormat) focus(v *view) string {
+	if v.Type != "summary" || (len(v.Keys) == 0 && len(v.Spots) == 0) {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("<review_focus>\n")
+	for _, k := range v.Keys {
+		fmt.Fprintf(&b, "<key_file category=\"%s\" path=\"%s\"/>\n", k.category, xmlAttr(k.e.label.String()))
+	}
+	for _, s := range v.Spots {
+		fmt.Fprintf(&b, "<hotspot path=\"%s\" indicators=\"%s\"/>\n", xmlAttr(s.e.label.String()), xmlAttr(strings.Join(s.indicators, ", ")))
+	}
+	b.WriteString("</review_focus>\n")
+	return b.String()
+}

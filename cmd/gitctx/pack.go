@@ -26,6 +26,8 @@ type packOptions struct {
 	format    string
 	mode      string
 	maxTokens int
+	provider  string
+	model     string
 	include   []string
 	exclude   []string
 	maxFileKB int
@@ -43,7 +45,9 @@ func (o *packOptions) addFlags(cmd *cobra.Command) {
 	f.StringVarP(&o.output, "output", "o", "", "write the pack alone to `FILE` (- for stdout); record.json still goes to --out")
 	f.StringVar(&o.format, "format", "markdown", "pack format: markdown, xml or json")
 	f.StringVar(&o.mode, "mode", "auto", "pack type: auto (full if it fits, else summary), full or summary")
-	f.IntVar(&o.maxTokens, "max-tokens", pack.DefaultLimit, "token budget of the pack")
+	f.IntVar(&o.maxTokens, "max-tokens", 0, "token budget of the pack (default: from --model's limits, 128000 without a provider)")
+	f.StringVar(&o.provider, "provider", "", "size the pack for this provider: openai, anthropic, gemini, ollama, compatible, command or none")
+	f.StringVar(&o.model, "model", "", "size the pack for this model (default: the provider's usual one)")
 	f.StringSliceVar(&o.include, "include", nil, "pack only files matching `GLOB` (repeatable, or comma-separated)")
 	f.StringSliceVar(&o.exclude, "exclude", nil, "leave out files matching `GLOB` (repeatable, or comma-separated)")
 	f.IntVar(&o.maxFileKB, "max-file-size-kb", pack.DefaultMaxFileBytes/1024, "files larger than this are not shown whole")
@@ -120,7 +124,7 @@ func (o *packOptions) validate(cmd *cobra.Command) error {
 	default:
 		return usagef(cmd, fmt.Errorf("unknown --progress %q (use auto, always or never)", o.progress))
 	}
-	if o.maxTokens <= 0 {
+	if o.maxTokens < 0 {
 		return usagef(cmd, fmt.Errorf("--max-tokens must be positive, got %d", o.maxTokens))
 	}
 	if o.maxFileKB <= 0 {
@@ -143,7 +147,7 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 	}
 	defer ch.Close()
 
-	counter, err := pack.NewCounter("o200k_base", 1)
+	budget, counter, err := resolveBudget(a, o)
 	if err != nil {
 		return err
 	}
@@ -160,7 +164,7 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 		Mode:         o.mode,
 		Rules:        rules,
 		MaxFileBytes: int64(o.maxFileKB) * 1024,
-		Budget:       pack.Budget{Limit: o.maxTokens},
+		Budget:       budget,
 		Counter:      counter,
 		Gate:         gate,
 		Tool:         pack.Tool{Name: "gitctx", Version: v},

@@ -1,0 +1,139 @@
+package pack
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// Key-file limits (seed 004's key_files defaults).
+const (
+	maxKeyPerCategory = 5
+	maxKeyTotal       = 25
+	bigChange         = 200 // changed lines that make a file a hotspot by size alone
+	maxRiskLines      = 4000
+)
+
+// keyCategories are the kinds of key files, in the order they are listed,
+// each with the patterns a file's name (lower case) is matched against.
+var keyCategories = []struct {
+	name     string
+	patterns *regexp.Regexp
+}{
+	{"config", regexp.MustCompile(`(^|/)(package\.json|tsconfig\.json|pyproject\.toml|setup\.(py|cfg)|go\.mod|cargo\.toml|pom\.xml|build\.gradle(\.kts)?|gemfile|dockerfile|makefile|docker-compose\.ya?ml|\.gitctx\.ya?ml|[^/]*\.(toml|ini|conf))$|(^|/)(config|configs|settings)/|(^|/)\.github/workflows/`)},
+	{"entrypoint", regexp.MustCompile(`(^|/)(main|index|app|server|__main__|manage)\.[a-z]+$|(^|/)cmd/[^/]+/main\.go$`)},
+	{"auth", regexp.MustCompile(`auth|login|session|jwt|oauth|password|credential`)},
+	{"api", regexp.MustCompile(`route|controller|handler|(^|[/_.-])api([/_.-]|$)|endpoint|graphql|grpc`)},
+	{"database", regexp.MustCompile(`model|schema|migration|(^|[/_.-])(db|database|repository|store|dao)([/_.-]|$)|\.sql$`)},
+	{"security", regexp.MustCompile(`permission|rbac|acl|crypto|security|policy|sanitiz|csrf|cors`)},
+}
+
+// riskKinds are what a changed line can touch that deserves a reviewer's
+// closer look.
+var riskKinds = []struct {
+	name string
+	re   *regexp.Regexp
+}{
+	{"auth", regexp.MustCompile(`(?i)\b(password|passwd|token|jwt|oauth|session|login|authori[sz]|authenticat)`)},
+	{"crypto", regexp.MustCompile(`(?i)\b(crypto|hashlib|bcrypt|scrypt|argon2|sha1|md5|aes|rsa|hmac|tls\.|x509|InsecureSkipVerify|verify\s*=\s*False|random\.random)`)},
+	{"sql", regexp.MustCompile(`(?i)\b(select\s.+\sfrom|insert\s+into|update\s+\w+\s+set|delete\s+from|\.query\(|\.exec\(|execute\(|raw\s*sql|sqlx?\.)`)},
+	{"exec", regexp.MustCompile(`(?i)(os/exec|exec\.Command|subprocess|child_process|\bsystem\(|\beval\(|shell\s*=\s*True|Runtime\.getRuntime|\bpopen\()`)},
+}
+
+// keyFile is a key file of the change, by category.
+type keyFile struct {
+	category string
+	e        *entry
+}
+
+// hotspot is a changed file whose change touches something risky.
+type hotspot struct {
+	e          *entry
+	indicators []string
+}
+
+// keyFiles picks the changed files that match a key-file category, at most
+// maxKeyPerCategory per category and maxKeyTotal in all, shallow paths first.
+func keyFiles(entries []*entry) []keyFile {
+	var out []keyFile
+	for _, c := range keyCategories {
+		var hits []*entry
+		for _, e := range entries {
+			if e.included() && e.role == RoleChanged && c.patterns.MatchString(strings.ToLower(e.path)) {
+				hits = append(hits, e)
+			}
+		}
+		sort.SliceStable(hits, func(i, j int) bool {
+			di, dj := strings.Count(hits[i].path, "/"), strings.Count(hits[j].path, "/")
+			if di != dj {
+				return di < dj
+			}
+			return hits[i].path < hits[j].path
+		})
+		for i, e := range hits {
+			if i == maxKeyPerCategory || len(out) == maxKeyTotal {
+				break
+			}
+			out = append(out, keyFile{c.name, e})
+		}
+	}
+	return out
+}
+
+// hotspots finds the changed files whose added or removed lines touch
+// authentication, cryptography, SQL or command execution, or that change a
+// great deal: at most maxKeyTotal, the riskiest first.
+func hotspots(entries []*entry) []hotspot {
+	var out []hotspot
+	for _, e := range entries {
+		if !e.included() || e.role != RoleChanged || e.patch == nil {
+			continue
+		}
+		var kinds []string
+		seen := map[string]bool{}
+		n := 0
+	scan:
+		for _, h := range e.patch.Hunks {
+			for _, l := range h.Lines {
+				if l.Op == ' ' {
+					continue
+				}
+				if n++; n > maxRiskLines {
+					break scan
+				}
+				for _, k := range riskKinds {
+					if !seen[k.name] && k.re.MatchString(l.Text) {
+						seen[k.name] = true
+						kinds = append(kinds, k.name)
+					}
+				}
+			}
+		}
+		if changed := e.additions() + e.deletions(); changed >= bigChange {
+			kinds = append(kinds, "large change ("+thousands(changed)+" lines)")
+		}
+		if len(kinds) > 0 {
+			out = append(out, hotspot{e, kinds})
+		}
+	}
+	// the files that touch the most kinds of risk, then the biggest changes
+	sort.SliceStable(out, func(i, j int) bool {
+		if len(out[i].indicators) != len(out[j].indicators) {
+			return len(out[i].indicators) > len(out[j].indicators)
+		}
+		return out[i].e.additions()+out[i].e.deletions() > out[j].e.additions()+out[j].e.deletions()
+	})
+	return out[:min(len(out), maxKeyTotal)]
+}
+
+// focusText is the review focus of a Summary pack, as markdown list items.
+func focusText(keys []keyFile, spots []hotspot) (string, string) {
+	var k, h strings.Builder
+	for _, kf := range keys {
+		k.WriteString("- " + kf.category + ": " + kf.e.name() + "\n")
+	}
+	for _, s := range spots {
+		h.WriteString("- " + s.e.name() + ": " + strings.Join(s.indicators, ", ") + "\n")
+	}
+	return k.String(), h.String()
+}

@@ -1,0 +1,84 @@
+package outline
+
+import (
+	"regexp"
+	"strings"
+)
+
+// The declaration lines each language family keeps.
+var (
+	pythonDecl = regexp.MustCompile(`^\s*(?:async\s+def|def|class)\s+\w|^\s*@\w|^[A-Z][A-Z0-9_]*\s*[:=]|^(?:from\s+\S+\s+)?import\s`)
+	jsDecl     = regexp.MustCompile(`^\s*(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(?:async\s+)?(?:function\*?|class|interface|type|enum|namespace|module)\s+[\w$]|^\s*export\s|^\s*import\s|^(?:const|let|var)\s+[\w$]+\s*=\s*(?:async\s+)?(?:function|\([^)]*\)\s*=>|[\w$]+\s*=>)|^\s+(?:(?:public|private|protected|static|readonly|async|get|set|override)\s+)*[\w$]+\s*\([^)]*\)\s*(?::\s*[^{]+)?\{\s*$`)
+	javaDecl   = regexp.MustCompile(`^\s*(?:@\w+|package\s|import\s|using\s|namespace\s)|^\s*(?:(?:public|private|protected|internal|static|final|abstract|sealed|open|override|suspend|data|inline|async|virtual|partial|readonly)\s+)*(?:class|interface|enum|record|struct|object|trait|fun|def|func)\s+\w|^\s*(?:(?:public|private|protected|internal|static|final|abstract|override|virtual|async|synchronized)\s+)+[\w<>\[\],.? ]+\s+\w+\s*\([^;]*$`)
+	rustDecl   = regexp.MustCompile(`^\s*(?:#\[|(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?(?:unsafe\s+)?(?:const\s+)?(?:fn|struct|enum|trait|impl|mod|type|const|static|union|macro_rules!|use)\b)`)
+	cDecl      = regexp.MustCompile(`^#\s*(?:include|define)\b|^(?:typedef|struct|union|enum|class|namespace|template)\b|^[A-Za-z_][\w\s\*&:<>,~]*\([^;]*\)\s*(?:const)?\s*\{?\s*$`)
+	goDecl     = regexp.MustCompile(`^(?:package|import|func|type|var|const)\b|^\t[A-Z]\w*\s`)
+	rubyDecl   = regexp.MustCompile(`^\s*(?:def|class|module|attr_\w+|require|include|extend)\b`)
+	phpDecl    = regexp.MustCompile(`^\s*(?:namespace|use|(?:abstract\s+|final\s+)?class|interface|trait|enum|(?:(?:public|private|protected|static|abstract|final)\s+)*function)\b`)
+	commentRE  = regexp.MustCompile(`^\s*(?://|/\*|\*|#(?:[^\[!]|$)|"""|'''|--)`)
+)
+
+func rulesFor(lang string) *regexp.Regexp {
+	switch lang {
+	case "python":
+		return pythonDecl
+	case "js":
+		return jsDecl
+	case "java":
+		return javaDecl
+	case "rust":
+		return rustDecl
+	case "go":
+		return goDecl
+	case "c":
+		return cDecl
+	case "ruby":
+		return rubyDecl
+	case "php":
+		return phpDecl
+	}
+	return nil
+}
+
+// heuristic keeps the declaration lines of a file and the comment lines
+// right above each, and marks each run of lines it leaves out with "…".
+func heuristic(text string, decl *regexp.Regexp) (string, bool) {
+	if decl == nil {
+		return "", false
+	}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	keep := make([]bool, len(lines))
+	kept := 0
+	for i, l := range lines {
+		if !decl.MatchString(l) {
+			continue
+		}
+		keep[i] = true
+		kept++
+		for j := i - 1; j >= 0 && commentRE.MatchString(lines[j]); j-- {
+			keep[j] = true
+		}
+	}
+	if kept == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	skipped := false
+	for i, l := range lines {
+		if !keep[i] {
+			skipped = true
+			continue
+		}
+		if skipped {
+			b.WriteString(indentOf(l) + Elided + "\n")
+			skipped = false
+		}
+		b.WriteString(l + "\n")
+	}
+	if skipped {
+		b.WriteString(Elided + "\n")
+	}
+	return b.String(), true
+}
+
+func indentOf(l string) string { return l[:len(l)-len(strings.TrimLeft(l, " \t"))] }
