@@ -27,7 +27,7 @@ func (markdown) head(v *view) string {
 	}
 	b.WriteString(
 		"Files (every file considered: status, role, how it is shown, tokens, reason), Directory structure (of the files shown), " +
-		"Diff (per changed file, unified format)")
+			"Diff (per changed file, unified format)")
 	if v.Type == "full" {
 		b.WriteString(", Contents (each file in full).\n\n")
 	} else {
