@@ -3,9 +3,12 @@ package pack
 import (
 	"context"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/pack/outline"
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -43,4 +46,60 @@ func BenchmarkBuildRealRepo(b *testing.B) {
 		_ = ch.Close()
 		_ = repo.Close()
 	}
+}
+
+// BenchmarkCount counts o200k tokens of this package's own sources, the
+// kind of text a pack holds.
+func BenchmarkCount(b *testing.B) {
+	text := ownSources(b)
+	c, err := NewCounter("o200k_base", 1)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		c.Count(text)
+	}
+}
+
+// BenchmarkOutlineGo outlines this package's own Go files.
+func BenchmarkOutlineGo(b *testing.B) {
+	files := ownFiles(b)
+	n := 0
+	for _, f := range files {
+		n += len(f.text)
+	}
+	b.SetBytes(int64(n))
+	for b.Loop() {
+		for _, f := range files {
+			outline.Of(f.name, f.text)
+		}
+	}
+}
+
+type sourceFile struct{ name, text string }
+
+func ownFiles(b *testing.B) []sourceFile {
+	b.Helper()
+	names, err := filepath.Glob("*.go")
+	if err != nil || len(names) == 0 {
+		b.Fatal("no sources", err)
+	}
+	var out []sourceFile
+	for _, n := range names {
+		data, err := os.ReadFile(n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out = append(out, sourceFile{n, string(data)})
+	}
+	return out
+}
+
+func ownSources(b *testing.B) string {
+	var sb strings.Builder
+	for _, f := range ownFiles(b) {
+		sb.WriteString(f.text)
+	}
+	return sb.String()
 }

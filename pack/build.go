@@ -21,6 +21,7 @@ type Options struct {
 	MaxFiles        int    // a full pack shows at most this many files (default 200)
 	MaxContentBytes int64  // a full pack holds at most this much file content (default 500,000)
 	Budget          Budget
+	Split           bool // lay a Full pack that does not fit over several parts instead of summarising it
 	Counter         Counter       // counts tokens; required
 	Gate            *secrets.Gate // removes credentials; required, there is no way around it
 	Tool            Tool
@@ -53,7 +54,8 @@ var ErrEmpty = errors.New("nothing to pack")
 
 // Result is a built pack and its record.
 type Result struct {
-	Text   string
+	Text   string   // the pack (the first part, when split)
+	Parts  []string // every part, when split
 	Record *Record
 }
 
@@ -101,25 +103,32 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 	v, s, err := b.prepare(ctx)
 	if err != nil {
 		if errors.Is(err, ErrEmpty) {
-			return &Result{Record: b.record(nil, nil)}, err
+			return &Result{Record: b.record(nil)}, err
 		}
 		return nil, err
 	}
 	opts.Progress("fitting the budget")
-	segs, err := s.shape(ctx)
+	parts, err := s.shapeParts(ctx)
 	if err != nil {
 		if errors.Is(err, ErrBudget) {
-			return &Result{Record: b.record(v, nil)}, err
+			return &Result{Record: b.record(nil)}, err
 		}
 		return nil, err
 	}
-	if err := s.rescanBoundaries(ctx, segs); err != nil {
-		return nil, err
+	res := &Result{}
+	for _, segs := range parts {
+		if err := s.rescanBoundaries(ctx, segs); err != nil {
+			return nil, err
+		}
+		res.Parts = append(res.Parts, join(segs))
 	}
-	text := join(segs)
-	rec := b.record(v, segs)
-	rec.Pack.SelectionReason = s.reason
-	return &Result{Text: text, Record: rec}, nil
+	res.Text = res.Parts[0]
+	if len(parts) == 1 {
+		res.Parts = nil
+	}
+	res.Record = b.record(v, parts...)
+	res.Record.Pack.SelectionReason = s.reason
+	return res, nil
 }
 
 func newBuilder(ch *gitctx.Change, opts Options) *builder {

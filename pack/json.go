@@ -27,9 +27,9 @@ func jsonValue(v any) string {
 
 func (jsonFormat) head(v *view) string {
 	changed, shown, listed, neighbours := v.counts()
-	summary := fmt.Sprintf("A %s pack of a git change for code review. Change: %s. Files: %s; %d shown, %d listed by name only. "+
+	summary := fmt.Sprintf("A %s pack of a git change for code review.%s Change: %s. Files: %s; %d shown, %d listed by name only. "+
 		"Budget: %s tokens (%s). Redactions: %d, each credential replaced by [REDACTED:<rule>#<n>].",
-		v.Type, v.changeLine(), fileCounts(changed, neighbours), shown, listed, thousands(v.Budget.Limit), v.Budget.Tokenizer, v.Redacted)
+		v.Type, v.partNote(), v.changeLine(), fileCounts(changed, neighbours), shown, listed, thousands(v.Budget.Limit), v.Budget.Tokenizer, v.Redacted)
 	if len(v.Steps) > 0 {
 		summary += " Shaped to fit: " + strings.Join(v.Steps, "; ") + "."
 	}

@@ -13,7 +13,7 @@ func (markdown) head(v *view) string {
 	var b strings.Builder
 	changed, shown, listed, neighbours := v.counts()
 	fmt.Fprintf(&b, "# gitctx pack\n\n## Summary\n\n")
-	fmt.Fprintf(&b, "A **%s** pack of a git change, made by %s %s for code review.\n\n", v.Type, v.Tool.Name, v.Tool.Version)
+	fmt.Fprintf(&b, "A **%s** pack of a git change, made by %s %s for code review.%s\n\n", v.Type, v.Tool.Name, v.Tool.Version, v.partNote())
 	fmt.Fprintf(&b, "- Change: %s\n", v.changeLine())
 	fmt.Fprintf(&b, "- Files: %s; %d shown, %d listed by name only\n", fileCounts(changed, neighbours), shown, listed)
 	fmt.Fprintf(&b, "- Budget: %s tokens (%s)\n", thousands(v.Budget.Limit), v.Budget.Tokenizer)

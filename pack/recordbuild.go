@@ -6,9 +6,10 @@ import (
 	"time"
 )
 
-// record fills the transparency record from what was built. v and segs
-// are nil when no pack was made (an empty change, a budget not met).
-func (b *builder) record(v *view, segs []*segment) *Record {
+// record fills the transparency record from what was built: the pack, or
+// the parts of a split pack. v is nil and parts empty when no pack was made
+// (an empty change, a budget not met).
+func (b *builder) record(v *view, parts ...[]*segment) *Record {
 	src := b.ch.Source
 	r := &Record{
 		Schema:    SchemaVersion,
@@ -48,23 +49,31 @@ func (b *builder) record(v *view, segs []*segment) *Record {
 			r.ExclusionsByReason[e.excluded]++
 		}
 	}
-	if v == nil || segs == nil {
+	if v == nil || len(parts) == 0 {
 		return r
 	}
-	text := join(segs)
-	sum := sha256.Sum256([]byte(text))
 	r.Pack.Type = v.Type
-	r.Pack.Parts = 1
-	r.Pack.Bytes = int64(len(text))
-	r.Pack.Tokens = sumTokens(segs)
-	r.Pack.SHA256 = hex.EncodeToString(sum[:])
-	r.Pack.Boundary = v.Boundary
+	r.Pack.Parts = len(parts)
 	r.Pack.Steps = append(r.Pack.Steps, v.Steps...)
-	r.Budget.Used = r.Pack.Tokens
-	for _, seg := range segs {
-		for _, it := range seg.items {
-			r.Redactions.Items = append(r.Redactions.Items, it)
-			r.Redactions.ByRule[it.Rule]++
+	for i, segs := range parts {
+		text := join(segs)
+		sum := sha256.Sum256([]byte(text))
+		tokens := sumTokens(segs)
+		r.Pack.Bytes += int64(len(text))
+		r.Pack.Tokens += tokens
+		r.Budget.Used = max(r.Budget.Used, tokens)
+		if i == 0 {
+			r.Pack.SHA256 = hex.EncodeToString(sum[:])
+			r.Pack.Boundary = boundaryOf(segs)
+		}
+		if len(parts) > 1 {
+			r.Pack.PartFiles = append(r.Pack.PartFiles, PartFile{SHA256: hex.EncodeToString(sum[:]), Tokens: tokens})
+		}
+		for _, seg := range segs {
+			for _, it := range seg.items {
+				r.Redactions.Items = append(r.Redactions.Items, it)
+				r.Redactions.ByRule[it.Rule]++
+			}
 		}
 	}
 	r.Redactions.Total = len(r.Redactions.Items)
@@ -82,4 +91,13 @@ func fileRecord(e *entry) FileRecord {
 		f.Reason = e.reason
 	}
 	return f
+}
+
+// boundaryOf is the boundary marker of a rendered pack: the one derived
+// from its body, everything between the head and the tail.
+func boundaryOf(segs []*segment) string {
+	if len(segs) < 2 {
+		return ""
+	}
+	return boundary(segs[1 : len(segs)-1])
 }

@@ -167,7 +167,7 @@ func (s *shaper) fixedParts() []string {
 	v, r := s.v, s.r
 	parts := []string{r.head(v), r.manifest(v), r.change(v), r.focus(v), r.index(v), r.tail(v)}
 	if v.ShowTree {
-		parts = append(parts, s.treeText())
+		parts = append(parts, treeText(v, r))
 	}
 	return parts
 }
@@ -217,21 +217,44 @@ func diffBytes(e *entry) int {
 	return n
 }
 
-func (s *shaper) treeText() string {
+// treeText is the directory structure of the files a view shows.
+func treeText(v *view, r renderer) string {
 	var paths []string
-	for _, e := range s.v.shown() {
+	for _, e := range v.shown() {
 		paths = append(paths, e.label.String())
 	}
 	if len(paths) == 0 {
 		return ""
 	}
-	return s.r.tree(s.v, paths)
+	return r.tree(v, paths)
 }
 
 // assemble renders the whole pack and counts it exactly. Only segments not
 // counted before are counted. It also calibrates the estimates.
 func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
-	v, r := s.v, s.r
+	all, total, err := s.render(ctx, s.v)
+	if err != nil {
+		return nil, 0, err
+	}
+	if s.least < 0 || total < s.least {
+		s.least = total
+	}
+	var bytes int
+	for _, seg := range all {
+		bytes += len(seg.str())
+	}
+	if est := estimate(bytes); est > 0 {
+		s.ratio = float64(total) / float64(est)
+	}
+	s.reestimate()
+	s.fixed = total - s.files
+	return all, total, nil
+}
+
+// render renders a view (the pack, or one part of a split pack), puts
+// every segment through the gate and counts it.
+func (s *shaper) render(ctx context.Context, v *view) ([]*segment, int, error) {
+	r := s.r
 	if err := s.prepare(ctx, v.shown()); err != nil {
 		return nil, 0, err
 	}
@@ -245,7 +268,7 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 	}
 	mid := []*segment{s.fixedSegment("index", r.index(v))}
 	if v.ShowTree {
-		if t := s.treeText(); t != "" {
+		if t := treeText(v, r); t != "" {
 			mid = append(mid, s.fixedSegment("tree", t))
 		}
 	}
@@ -263,20 +286,7 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 		return nil, 0, err
 	}
 	all := append(append([]*segment{head}, body...), tail)
-	total := sumTokens(all)
-	if s.least < 0 || total < s.least {
-		s.least = total
-	}
-	var bytes int
-	for _, seg := range all {
-		bytes += len(seg.str())
-	}
-	if est := estimate(bytes); est > 0 {
-		s.ratio = float64(total) / float64(est)
-	}
-	s.reestimate()
-	s.fixed = total - s.files
-	return all, total, nil
+	return all, sumTokens(all), nil
 }
 
 // fits checks the budget: by estimate while the estimate is far over it,

@@ -23,6 +23,8 @@ type view struct {
 	Budget     BudgetRecord
 	Steps      []string // degradation steps taken
 	Redacted   int      // placeholders in the pack
+	Part       int // this part of a split pack, from 1; 0 when not split
+	Parts      int
 	Keys       []keyFile
 	Spots      []hotspot
 
@@ -80,6 +82,18 @@ func (v *view) counts() (changed, shown, listed, neighbours int) {
 
 	}
 	return
+}
+
+// partNote says which part of a split pack this is.
+func (v *view) partNote() string {
+	if v.Parts == 0 {
+		return ""
+	}
+	note := fmt.Sprintf(" This is part %d of %d: each holds whole files, and together they hold the change.", v.Part, v.Parts)
+	if v.Part > 1 {
+		note += " The commit messages and the files shown in no part are listed in part 1."
+	}
+	return note
 }
 
 // fileCounts says how many files of each kind the pack considers.

@@ -45,9 +45,9 @@ func (xmlFormat) head(v *view) string {
 	var b strings.Builder
 	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n")
 	fmt.Fprintf(&b, "<gitctx_pack type=%q tool=%q version=%q boundary=%q>\n", v.Type, v.Tool.Name, xmlAttr(v.Tool.Version), v.Boundary)
-	fmt.Fprintf(&b, "<summary>A %s pack of a git change for code review. Change: %s. Files: %s; %d shown, %d listed by name only. "+
+	fmt.Fprintf(&b, "<summary>A %s pack of a git change for code review.%s Change: %s. Files: %s; %d shown, %d listed by name only. "+
 		"Budget: %s tokens (%s). Redactions: %d, each credential replaced by [REDACTED:&lt;rule&gt;#&lt;n&gt;].",
-		v.Type, xmlText(v.changeLine()), fileCounts(changed, neighbours), shown, listed, thousands(v.Budget.Limit), v.Budget.Tokenizer, v.Redacted)
+		v.Type, xmlText(v.partNote()), xmlText(v.changeLine()), fileCounts(changed, neighbours), shown, listed, thousands(v.Budget.Limit), v.Budget.Tokenizer, v.Redacted)
 	if len(v.Steps) > 0 {
 		fmt.Fprintf(&b, " Shaped to fit: %s.", xmlText(strings.Join(v.Steps, "; ")))
 	}

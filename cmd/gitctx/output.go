@@ -5,33 +5,52 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 
 	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/review/artifact"
 )
 
-// packNames are the pack files any earlier run may have left in a
-// directory; a new run replaces or removes them so that record.json always
-// describes what is there.
-func packNames(keep string) []string {
+// stalePacks lists the pack files an earlier run left in dir (pack.md,
+// pack-2.xml, …) that this run does not write; a run removes them, so that
+// record.json always describes what is there.
+func stalePacks(dir string, keep ...string) []string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
 	var names []string
-	for _, ext := range []string{"md", "xml", "json"} {
-		if n := "pack." + ext; n != keep {
-			names = append(names, n)
+	for _, e := range entries {
+		if packFile.MatchString(e.Name()) && !slices.Contains(keep, e.Name()) {
+			names = append(names, e.Name())
 		}
 	}
 	return names
 }
 
+var packFile = regexp.MustCompile(`^pack(-[0-9]+)?\.(md|xml|json)$`)
+
 func saveOutputs(ctx context.Context, a *app, o *packOptions, format pack.Format, res *pack.Result, outDir string, defaultDir bool) error {
-	packName := "pack." + format.Ext()
 	var files []artifact.File
+	var keep []string
 	rec := res.Record
-	switch o.output {
-	case "":
-		rec.Pack.Path = packName
-		files = append(files, artifact.File{Name: packName, Data: []byte(res.Text)})
+	switch {
+	case len(res.Parts) > 0:
+		for i, text := range res.Parts {
+			name := fmt.Sprintf("pack-%d.%s", i+1, format.Ext())
+			files = append(files, artifact.File{Name: name, Data: []byte(text)})
+			keep = append(keep, name)
+			rec.Pack.PartFiles[i].Path = name
+		}
+		rec.Pack.Path = keep[0]
+	case o.output == "":
+		name := "pack." + format.Ext()
+		files = append(files, artifact.File{Name: name, Data: []byte(res.Text)})
+		keep = append(keep, name)
+		rec.Pack.Path = name
 	default:
 		rec.Pack.Path = o.output
 	}
@@ -45,7 +64,7 @@ func saveOutputs(ctx context.Context, a *app, o *packOptions, format pack.Format
 	}
 	var stale []string
 	if o.output == "" {
-		stale = packNames(packName)
+		stale = stalePacks(outDir, keep...)
 	}
 	switch o.output {
 	case "":
@@ -73,7 +92,7 @@ func saveEmpty(ctx context.Context, a *app, o *packOptions, rec *pack.Record, ou
 	if defaultDir {
 		files = append(files, artifact.File{Name: ".gitignore", Data: []byte("# written by gitctx: keep its outputs out of git\n*\n")})
 	}
-	if err := artifact.Save(ctx, outDir, files, packNames("")); err != nil {
+	if err := artifact.Save(ctx, outDir, files, stalePacks(outDir)); err != nil {
 		return err
 	}
 	if !o.quiet {

@@ -32,6 +32,7 @@ type packOptions struct {
 	exclude   []string
 	maxFileKB int
 	failOn    bool
+	split     bool
 	quiet     bool
 	progress  string
 }
@@ -51,6 +52,7 @@ func (o *packOptions) addFlags(cmd *cobra.Command) {
 	f.StringSliceVar(&o.include, "include", nil, "pack only files matching `GLOB` (repeatable, or comma-separated)")
 	f.StringSliceVar(&o.exclude, "exclude", nil, "leave out files matching `GLOB` (repeatable, or comma-separated)")
 	f.IntVar(&o.maxFileKB, "max-file-size-kb", pack.DefaultMaxFileBytes/1024, "files larger than this are not shown whole")
+	f.BoolVar(&o.split, "split", false, "when the full pack does not fit, write it as several parts (pack-1.md, pack-2.md, …), each within the budget, instead of a summary")
 	f.BoolVar(&o.failOn, "fail-on-secrets", false, "exit 3 when the change adds a credential (the outputs, redacted, are still written)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing but errors")
 	f.StringVar(&o.progress, "progress", "auto", "progress on stderr: auto (on a terminal), always or never")
@@ -111,6 +113,9 @@ func (o *packOptions) validate(cmd *cobra.Command) error {
 	if n > 1 {
 		return usagef(cmd, errors.New("give one of RANGE, --staged, --worktree and --patch"))
 	}
+	if o.split && o.output != "" {
+		return usagef(cmd, errors.New("--split writes several files: use --out DIR, not -o"))
+	}
 	if _, err := pack.ParseFormat(o.format); err != nil {
 		return usagef(cmd, err)
 	}
@@ -165,6 +170,7 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 		Rules:        rules,
 		MaxFileBytes: int64(o.maxFileKB) * 1024,
 		Budget:       budget,
+		Split:        o.split,
 		Counter:      counter,
 		Gate:         gate,
 		Tool:         pack.Tool{Name: "gitctx", Version: v},
@@ -246,10 +252,14 @@ func summaryLine(rec *pack.Record, outDir string, o *packOptions) string {
 			shown++
 		}
 	}
-	return fmt.Sprintf("gitctx: %s pack, %d file%s (%d shown, %d listed by name), %s of %s tokens, %d redaction%s → %s (record: %s)",
+	size := fmt.Sprintf("%s of %s tokens", thousands(rec.Pack.Tokens), thousands(rec.Budget.Limit))
+	if rec.Pack.Parts > 1 {
+		size = fmt.Sprintf("%d parts, the largest %s of %s tokens", rec.Pack.Parts, thousands(rec.Budget.Used), thousands(rec.Budget.Limit))
+		where = filepath.Join(outDir, "pack-*."+filepath.Ext(rec.Pack.Path)[1:])
+	}
+	return fmt.Sprintf("gitctx: %s pack, %d file%s (%d shown, %d listed by name), %s, %d redaction%s → %s (record: %s)",
 		rec.Pack.Type, len(rec.Files), plural(len(rec.Files)), shown, len(rec.Files)-shown,
-		thousands(rec.Pack.Tokens), thousands(rec.Budget.Limit), rec.Redactions.Total, plural(rec.Redactions.Total),
-		where, filepath.Join(outDir, "record.json"))
+		size, rec.Redactions.Total, plural(rec.Redactions.Total), where, filepath.Join(outDir, "record.json"))
 }
 
 func plural(n int) string {

@@ -1,0 +1,172 @@
+package pack
+
+import (
+	"context"
+	"fmt"
+)
+
+// indexRowTokens is a generous estimate of what one file adds to a part's
+// file index, used to plan parts before they are counted exactly.
+const indexRowTokens = 40
+
+// split lays a Full pack out over as many parts as it takes, each within
+// the budget, for reviews that take several calls. A file is never split:
+// each sits whole in one part; a file too big for a part of its own is
+// degraded alone (head and tail, less context, outline, diff only) until
+// it fits. The first part also holds the commit messages and lists every
+// file that is shown nowhere (excluded ones).
+func (s *shaper) split(ctx context.Context) ([][]*segment, error) {
+	v, limit := s.v, s.opts.Budget.Limit
+	shown := v.shown()
+	if err := s.prepare(ctx, shown); err != nil {
+		return nil, err
+	}
+	base, err := s.partOverhead(ctx)
+	if err != nil {
+		return nil, err
+	}
+	room := limit - base - indexRowTokens
+	if room <= 0 {
+		return nil, fmt.Errorf("%w: a part with no file in it needs %s tokens, the budget is %s", ErrBudget, thousands(base), thousands(limit))
+	}
+	for _, e := range shown {
+		if err := s.fitAlone(ctx, e, room); err != nil {
+			return nil, err
+		}
+	}
+	groups := s.group(v.shown(), room)
+	for {
+		parts, over, err := s.renderParts(ctx, groups)
+		if err != nil || over < 0 {
+			return parts, err
+		}
+		// A part came out over the limit (its index or headings cost more
+		// than planned): move its last file to the next part.
+		g := groups[over]
+		if len(g) < 2 {
+			return nil, fmt.Errorf("%w: part %d holds one file and is still over %s tokens", ErrBudget, over+1, thousands(limit))
+		}
+		groups[over] = g[:len(g)-1]
+		if over+1 == len(groups) {
+			groups = append(groups, nil)
+		}
+		groups[over+1] = append([]*entry{g[len(g)-1]}, groups[over+1]...)
+	}
+}
+
+// partOverhead counts a part that shows no file.
+func (s *shaper) partOverhead(ctx context.Context) (int, error) {
+	pv := s.part(nil, 1, 1)
+	_, n, err := s.render(ctx, pv)
+	return n, err
+}
+
+// entryTokens counts an entry as it is shaped now, exactly.
+func (s *shaper) entryTokens(ctx context.Context, e *entry) (int, error) {
+	renderEntry(e, s.r, false)
+	segs := []*segment{}
+	for _, seg := range []*segment{e.diffSeg, e.contentSeg} {
+		if seg != nil {
+			segs = append(segs, seg)
+		}
+	}
+	if err := s.settle(ctx, segs); err != nil {
+		return 0, err
+	}
+	return e.tokens(), nil
+}
+
+// fitAlone degrades one entry, step by step, until it fits in room.
+func (s *shaper) fitAlone(ctx context.Context, e *entry, room int) error {
+	for _, st := range s.steps() {
+		if st.global {
+			continue
+		}
+		n, err := s.entryTokens(ctx, e)
+		if err != nil || n <= room || e.nameOnly {
+			return err
+		}
+		for _, candidate := range st.order() {
+			if candidate == e && st.apply(e) {
+				e.invalidate()
+				s.noteStep(st, 1)
+			}
+		}
+	}
+	return nil
+}
+
+// group fills parts in order, each up to room tokens of files.
+func (s *shaper) group(shown []*entry, room int) [][]*entry {
+	var groups [][]*entry
+	var cur []*entry
+	used := 0
+	for _, e := range shown {
+		n := e.tokens() + indexRowTokens
+		if len(cur) > 0 && used+n > room {
+			groups = append(groups, cur)
+			cur, used = nil, 0
+		}
+		cur = append(cur, e)
+		used += n
+	}
+	return append(groups, cur)
+}
+
+// renderParts renders every part; over is the first part over the limit,
+// or -1.
+func (s *shaper) renderParts(ctx context.Context, groups [][]*entry) ([][]*segment, int, error) {
+	var parts [][]*segment
+	for i, g := range groups {
+		segs, n, err := s.render(ctx, s.part(g, i+1, len(groups)))
+		if err != nil {
+			return nil, -1, err
+		}
+		if n > s.opts.Budget.Limit {
+			return nil, i, nil
+		}
+		parts = append(parts, segs)
+	}
+	return parts, -1, nil
+}
+
+// part is the view of one part: its files, and, in the first, the commit
+// messages and every file shown nowhere.
+func (s *shaper) part(files []*entry, i, n int) *view {
+	pv := *s.v
+	pv.Part, pv.Parts = i, n
+	pv.Entries = append([]*entry{}, files...)
+	if i == 1 {
+		for _, e := range s.v.Entries {
+			if !e.included() || e.nameOnly {
+				pv.Entries = append(pv.Entries, e)
+			}
+		}
+	} else {
+		pv.Commits = nil
+	}
+	return &pv
+}
+
+// shapeParts shapes the pack, or with Split its parts: the Full pack when it
+// fits, else the Full pack laid out over parts (see split). Without Split,
+// or when a summary is asked for, it is shape.
+func (s *shaper) shapeParts(ctx context.Context) ([][]*segment, error) {
+	if !s.opts.Split || s.opts.Mode == "summary" {
+		segs, err := s.shape(ctx)
+		return [][]*segment{segs}, err
+	}
+	s.ratio, s.least = 1, -1
+	s.cost = make(map[*entry]int, len(s.v.Entries))
+	for _, e := range s.v.Entries {
+		initFull(e)
+	}
+	s.reestimate()
+	segs, why, err := s.tryFull(ctx)
+	if err != nil || segs != nil {
+		s.reason = why
+		return [][]*segment{segs}, err
+	}
+	s.reason = why + ", so the full pack is split into parts"
+	return s.split(ctx)
+}
