@@ -21,7 +21,7 @@ type Options struct {
 	MaxFiles        int    // a full pack shows at most this many files (default 200)
 	MaxContentBytes int64  // a full pack holds at most this much file content (default 500,000)
 	Budget          Budget
-	Split           bool // lay a Full pack that does not fit over several parts instead of summarising it
+	Split           bool          // lay a Full pack that does not fit over several parts instead of summarising it
 	Counter         Counter       // counts tokens; required
 	Gate            *secrets.Gate // removes credentials; required, there is no way around it
 	Tool            Tool

@@ -23,7 +23,7 @@ type view struct {
 	Budget     BudgetRecord
 	Steps      []string // degradation steps taken
 	Redacted   int      // placeholders in the pack
-	Part       int // this part of a split pack, from 1; 0 when not split
+	Part       int      // this part of a split pack, from 1; 0 when not split
 	Parts      int
 	Keys       []keyFile
 	Spots      []hotspot
