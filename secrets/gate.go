@@ -124,6 +124,7 @@ func extend(cfg *config.Config, toml []byte) ([]string, error) {
 		return nil, err
 	}
 	vc.Extend = config.Extend{}
+	//lint:ignore SA1019 the deprecated form must be cleared too, or a repository could still allowlist with it
 	vc.AllowList = nil
 	vc.Allowlists = nil
 	var ignored []string

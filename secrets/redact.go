@@ -144,16 +144,6 @@ func (t Text) Lines() []Text {
 	return out
 }
 
-// JoinLines joins redacted lines with newlines (and a final one).
-func JoinLines(lines []Text) Text {
-	var b strings.Builder
-	for _, l := range lines {
-		b.WriteString(l.s)
-		b.WriteByte('\n')
-	}
-	return Text{b.String()}
-}
-
 // Placeholders counts the placeholders in a rendered text.
 func Placeholders(s string) int { return len(placeholderRE.FindAllStringIndex(s, -1)) }
 

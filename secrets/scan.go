@@ -39,6 +39,7 @@ func (g *Gate) Scan(ctx context.Context, text string) (spans []Span, err error) 
 			spans, err = nil, fmt.Errorf("secret scan failed: %v", r)
 		}
 	}()
+	//lint:ignore SA1019 DetectContext takes this type until gitleaks v9
 	findings := g.detector.DetectContext(ctx, detect.Fragment{Raw: text})
 	if err := ctx.Err(); err != nil {
 		return nil, err
