@@ -1,0 +1,110 @@
+package pack
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// view gathers what the renderers need, everything from the repository
+// put through the gate: paths, commit messages, the manifest.
+func (b *builder) view(ctx context.Context) (*view, error) {
+	v := &view{Type: "full", Tool: b.opts.Tool, Source: b.ch.Source, Messages: true, ShowTree: true, origins: b.origins}
+	v.Source.Spec, v.Commits = b.spec, b.commits
+	if err := b.redactLabels(ctx, v); err != nil {
+		return nil, err
+	}
+	m, err := b.manifest(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if v.Manifest, err = redactManifest(ctx, b.opts.Gate, m, v); err != nil {
+		return nil, err
+	}
+	v.Entries = b.entries
+	v.Keys, v.Spots = keyFiles(b.entries), hotspots(b.entries)
+	v.Budget = BudgetRecord{Provider: b.opts.Budget.Provider, Model: b.opts.Budget.Model, Tokenizer: b.opts.Counter.Name(),
+		ContextWindow: b.opts.Budget.ContextWindow, ReservedOutput: b.opts.Budget.ReservedOutput, Limit: b.opts.Budget.Limit}
+	return v, nil
+}
+
+// redactLabels puts every path (and old path) through the gate: a file
+// name can hold a credential too.
+func (b *builder) redactLabels(ctx context.Context, v *view) error {
+	var names []string
+	for _, e := range b.entries {
+		names = append(names, cleanText(decodeLine(e.path)), cleanText(decodeLine(e.oldPath)))
+	}
+	texts, hits, err := redactMany(ctx, b.opts.Gate, names)
+	if err != nil {
+		return fmt.Errorf("check file names for credentials: %w", err)
+	}
+	for i, e := range b.entries {
+		e.label, e.oldLabel = texts[2*i], texts[2*i+1]
+		for _, h := range append(hits[2*i], hits[2*i+1]...) {
+			v.origin(h.Placeholder, RedactionItem{Path: e.label.String(), Side: "file_name", Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
+		}
+	}
+	return nil
+}
+
+// redactCommits puts the commit messages (and the spec the user gave)
+// through the gate.
+func (b *builder) redactCommits(ctx context.Context) error {
+	texts := []string{cleanText(decodeLine(b.ch.Source.Spec))}
+	for _, c := range b.ch.Commits {
+		texts = append(texts, cleanText(decodeLine(c.Message)))
+	}
+	red, hits, err := redactMany(ctx, b.opts.Gate, texts)
+	if err != nil {
+		return fmt.Errorf("check commit messages for credentials: %w", err)
+	}
+	b.spec = red[0].String()
+	for i, c := range b.ch.Commits {
+		msg := red[i+1]
+		subject, _, _ := strings.Cut(msg.String(), "\n")
+		b.commits = append(b.commits, commitView{SHA: c.SHA, Subject: subject, Message: msg.String()})
+		for _, h := range hits[i+1] {
+			if _, ok := b.origins[h.Placeholder]; !ok {
+				b.origins[h.Placeholder] = RedactionItem{Side: "commit_message", Line: h.Line + 1, Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder}
+			}
+		}
+	}
+	return nil
+}
+
+// manifest detects the project's manifest from the files on the change's
+// new side.
+func (b *builder) manifest(ctx context.Context) (Manifest, error) {
+	name := "patch"
+	repo := b.ch.Repo()
+	if repo != nil {
+		name = filepath.Base(repo.Root)
+	}
+	tree, err := b.ch.Tree(ctx)
+	if err != nil {
+		return Manifest{}, err
+	}
+	paths := make([]string, len(tree))
+	byPath := make(map[string]gitctx.TreeEntry, len(tree))
+	for i, t := range tree {
+		paths[i] = t.Path
+		byPath[t.Path] = t
+	}
+	read := func(p string) (string, bool) {
+		t, ok := byPath[p]
+		if !ok || b.opts.Rules.IsCredential(p) {
+			return "", false
+		}
+		_, data, err := b.ch.ReadTree(ctx, t, 256<<10)
+		if err != nil {
+			return "", false
+		}
+		d := decode(data)
+		return d.Text, d.Kind == KindText
+	}
+	return detectManifest(name, paths, read), nil
+}

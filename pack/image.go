@@ -1,0 +1,216 @@
+package pack
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/secrets"
+)
+
+// Every rendered segment goes through the gate as it is written (see
+// gateSegments), so each shown line is scanned with what the pack shows
+// around it. Some rules need more than that: a private key rotated in
+// place shows no BEGIN line in its hunk, and a Kubernetes Secret's
+// "kind: Secret" may sit far above its data. Where the file holds what
+// such rules look for, the shown lines are first scanned in the file as
+// it is, with their surroundings:
+//
+//   - scanContext lines on each side of every shown line;
+//   - a private key block (-----BEGIN … -----END) that holds a shown line,
+//     whole, up to keyWindow lines each way.
+//
+// A file shown whole is scanned whole. In XML and JSON packs, whose
+// escaping hides some matches from the rules (a quote becomes &quot;), the
+// shown lines are always scanned ahead. (Scanning every shown file whole
+// cost several times more CPU on real ranges.)
+const (
+	scanContext = 10
+	keyWindow   = 256
+)
+
+// image is one side of a file as the pack may show it: its lines, some
+// of them redacted ahead of rendering, and the placeholders on those.
+type image struct {
+	all   []string              // every line, when the side was read whole
+	lines map[int]string        // 1-based line → text, for lines not in all, or redacted ahead
+	hits  map[int][]secrets.Hit // 1-based line → placeholders put on it ahead of rendering
+	count int                   // lines in the side, when it was read whole
+}
+
+func newImage() *image {
+	return &image{lines: map[int]string{}, hits: map[int][]secrets.Hit{}}
+}
+
+func (im *image) line(n int) (string, []secrets.Hit, bool) {
+	if im == nil {
+		return "", nil, false
+	}
+	if t, ok := im.lines[n]; ok {
+		return t, im.hits[n], true
+	}
+	if n >= 1 && n <= len(im.all) {
+		return im.all[n-1], nil, true
+	}
+	return "", nil, false
+}
+
+// add scans lines [from, from+len(run)) as one text and files the result.
+func (im *image) add(ctx context.Context, g *secrets.Gate, from int, run []string) error {
+	red, hits, err := g.RedactString(ctx, strings.Join(run, "\n")+"\n")
+	if err != nil {
+		return err
+	}
+	if len(hits) == 0 && im.all != nil {
+		return nil // nothing found: the lines stay as read
+	}
+	for i, t := range red.Lines() {
+		im.lines[from+i] = t.String()
+	}
+	for _, h := range hits {
+		im.hits[from+h.Line] = append(im.hits[from+h.Line], h)
+	}
+	return nil
+}
+
+// fileImage makes the image of a side read from the repository. Where
+// the side holds what cross-line rules look for (or always, when always
+// is set), the shown lines are scanned ahead with their surroundings;
+// everything else is checked as rendered.
+func (b *builder) fileImage(ctx context.Context, text string, shown []int, always bool) (*image, error) {
+	im := newImage()
+	im.all = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	im.count = len(im.all)
+	keys := strings.Contains(text, "-----BEGIN")
+	if !always && !keys && !needsContext(text) {
+		return im, nil
+	}
+	if shown == nil {
+		return im, im.add(ctx, b.opts.Gate, 1, im.all)
+	}
+	for _, r := range scanRegions(im.all, shown, keys) {
+		if err := im.add(ctx, b.opts.Gate, r[0], im.all[r[0]-1:r[1]]); err != nil {
+			return nil, err
+		}
+	}
+	return im, nil
+}
+
+// needsContext reports whether a text holds what gitleaks' rules that
+// match across lines look for: a Kubernetes Secret, a curl command.
+func needsContext(text string) bool {
+	lower := strings.ToLower(text)
+	return (strings.Contains(lower, "kind:") && strings.Contains(lower, "secret")) || strings.Contains(lower, "curl")
+}
+
+// scanRegions turns shown line numbers into merged runs [from, to] of
+// lines to scan: each shown line with scanContext lines around it, and the
+// whole private key block it may sit in.
+func scanRegions(lines []string, shown []int, keys bool) [][2]int {
+	var spans [][2]int
+	for _, n := range shown {
+		if n < 1 || n > len(lines) {
+			continue
+		}
+		lo, hi := max(1, n-scanContext), min(len(lines), n+scanContext)
+		if keys {
+			if b, e, ok := keyBlock(lines, n); ok {
+				lo, hi = min(lo, b), max(hi, e)
+			}
+		}
+		spans = append(spans, [2]int{lo, hi})
+	}
+	sort.Slice(spans, func(i, j int) bool { return spans[i][0] < spans[j][0] })
+	var out [][2]int
+	for _, s := range spans {
+		if len(out) > 0 && s[0] <= out[len(out)-1][1]+1 {
+			out[len(out)-1][1] = max(out[len(out)-1][1], s[1])
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// keyBlock finds the -----BEGIN … -----END block around line n, within
+// keyWindow lines each way.
+func keyBlock(lines []string, n int) (int, int, bool) {
+	begin := 0
+	for i := n; i >= max(1, n-keyWindow); i-- {
+		if strings.Contains(lines[i-1], "-----END") && i != n {
+			return 0, 0, false // n comes after a block, not inside one
+		}
+		if strings.Contains(lines[i-1], "-----BEGIN") {
+			begin = i
+			break
+		}
+	}
+	if begin == 0 {
+		return 0, 0, false
+	}
+	for i := n; i <= min(len(lines), n+keyWindow); i++ {
+		if strings.Contains(lines[i-1], "-----END") {
+			return begin, i, true
+		}
+	}
+	return begin, min(len(lines), n+keyWindow), true
+}
+
+// agrees reports whether a side's text has, at each line number, the line
+// the diff shows there.
+func agrees(text string, p *gitctx.Patch, old bool) bool {
+	if p == nil {
+		return true
+	}
+	lines := strings.Split(text, "\n")
+	for _, h := range p.Hunks {
+		for _, l := range number(h) {
+			n := l.newNo
+			if old {
+				n = l.oldNo
+			}
+			if n == 0 {
+				continue
+			}
+			if n > len(lines) || lines[n-1] != cleanText(decodeLine(l.Text)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hunkImage scans the lines of one side that the diff holds, each hunk's
+// run as one text: for a side that could not be read whole.
+func (b *builder) hunkImage(ctx context.Context, e *entry, old bool) (*image, error) {
+	im := newImage()
+	if e.patch == nil {
+		return im, nil
+	}
+	for _, h := range e.patch.Hunks {
+		var from int
+		var run []string
+		for _, l := range number(h) {
+			n := l.newNo
+			if old {
+				n = l.oldNo
+			}
+			if n == 0 {
+				continue
+			}
+			if from == 0 {
+				from = n
+			}
+			run = append(run, cleanText(decodeLine(l.Text)))
+		}
+		if len(run) == 0 {
+			continue
+		}
+		if err := im.add(ctx, b.opts.Gate, from, run); err != nil {
+			return nil, fmt.Errorf("%s: %w", e.label.String(), err)
+		}
+	}
+	return im, nil
+}

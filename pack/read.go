@@ -1,0 +1,133 @@
+package pack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// classify makes an entry per changed file and applies the path rules.
+func (b *builder) classify() {
+	for _, f := range b.ch.Files {
+		e := &entry{
+			file: f, path: f.Path, oldPath: f.OldPath, role: RoleChanged, status: string(f.Status),
+			kind: KindText, reason: "changed", diffContext: 3,
+		}
+		switch {
+		case f.IsSubmodule():
+			e.kind = KindSubmodule
+		case f.IsSymlink():
+			e.kind = KindSymlink
+		}
+		e.excluded = b.opts.Rules.ExcludeReason(f.Path, true)
+		if e.excluded == "" && f.OldPath != "" && b.opts.Rules.IsCredential(f.OldPath) {
+			e.excluded = ReasonCredentials
+		}
+		b.entries = append(b.entries, e)
+	}
+}
+
+// readContents reads the new side of every included changed file that has
+// one, within the size limit, and decodes it. Whole contents are kept only
+// while a Full pack is still possible (their total within
+// MaxContentBytes); past that, large files keep only the excerpt a Summary
+// can show, so memory stays bounded on huge changes.
+func (b *builder) readContents(ctx context.Context) error {
+	var files []*gitctx.File
+	byFile := map[*gitctx.File]*entry{}
+	for _, e := range b.entries {
+		f := e.file
+		if e.included() && f.NewMode != 0 && e.kind != KindSubmodule {
+			files = append(files, f)
+			byFile[f] = e
+		}
+	}
+	b.fullPossible = b.opts.Mode != "summary"
+	var kept int64
+	return b.ch.ReadEach(ctx, files, gitctx.New, b.opts.MaxFileBytes, func(f *gitctx.File, size int64, data []byte, err error) error {
+		e := byFile[f]
+		e.size = size
+		switch {
+		case errors.Is(err, gitctx.ErrTooLarge):
+			e.patchNote = fmt.Sprintf("content is %s bytes, over the %s-byte limit: diff only", thousands(int(size)), thousands(int(b.opts.MaxFileBytes)))
+			return nil
+		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+			return err
+		case err != nil:
+			b.warn(f.Path, ReasonUnreadable, err.Error())
+			e.patchNote = "content could not be read: diff only"
+			return nil
+		}
+		b.setContent(e, data)
+		if !e.hasContent {
+			return nil
+		}
+		kept += int64(len(e.content))
+		if b.fullPossible && kept > b.opts.MaxContentBytes {
+			b.fullPossible = false
+			for _, other := range b.entries {
+				other.dropContent()
+			}
+		}
+		if !b.fullPossible {
+			e.dropContent()
+		}
+		return nil
+	})
+}
+
+// setContent decodes a file's content into its entry.
+func (b *builder) setContent(e *entry, data []byte) {
+	if e.kind == KindSymlink {
+		e.setText(cleanText(decodeLine(string(data))))
+		return
+	}
+	d := decode(data)
+	switch d.Kind {
+	case KindBinary:
+		e.kind, e.excluded = KindBinary, ReasonBinary
+	case KindLFSPointer:
+		e.kind = KindLFSPointer
+		e.setText(d.Text)
+	default:
+		e.encoding = d.Encoding
+		e.setText(cleanText(d.Text))
+	}
+}
+
+// readPatches streams the diff and keeps the patches of included files.
+func (b *builder) readPatches(ctx context.Context) error {
+	byFile := make(map[*gitctx.File]*entry, len(b.entries))
+	for _, e := range b.entries {
+		byFile[e.file] = e
+	}
+	want := func(f *gitctx.File) bool { e := byFile[f]; return e != nil && e.included() }
+	return b.ch.Patches(ctx, want, b.opts.MaxFileBytes, func(f *gitctx.File, p *gitctx.Patch) error {
+		e := byFile[f]
+		switch {
+		case p.Oversize:
+			e.patch = &gitctx.Patch{Added: p.Added, Deleted: p.Deleted}
+			if !e.hasContent {
+				e.excluded = ReasonSizeLimit
+				return nil
+			}
+			e.patchNote = joinNote(e.patchNote, "diff over the size limit: content only")
+			e.diffContext = -1
+		case p.Binary && e.hasContent:
+			// git saw NUL bytes (UTF-16, say) that decode as text
+			e.patchNote = joinNote(e.patchNote, "no text diff from git (it sees binary): content shown decoded")
+			e.diffContext = -1
+		case p.Binary:
+			e.kind, e.excluded = KindBinary, ReasonBinary
+		default:
+			e.patch = p
+		}
+		return nil
+	})
+}
+
+func (b *builder) warn(path, kind, msg string) {
+	b.problems = append(b.problems, Problem{Path: path, Kind: kind, Message: msg})
+}
