@@ -29,15 +29,32 @@ var keyCategories = []struct {
 }
 
 // riskKinds are what a changed line can touch that deserves a reviewer's
-// closer look.
+// closer look: lower-case words a line must hold before the (slower)
+// pattern is tried.
 var riskKinds = []struct {
-	name string
-	re   *regexp.Regexp
+	name  string
+	words []string
+	re    *regexp.Regexp
 }{
-	{"auth", regexp.MustCompile(`(?i)\b(password|passwd|token|jwt|oauth|session|login|authori[sz]|authenticat)`)},
-	{"crypto", regexp.MustCompile(`(?i)\b(crypto|hashlib|bcrypt|scrypt|argon2|sha1|md5|aes|rsa|hmac|tls\.|x509|InsecureSkipVerify|verify\s*=\s*False|random\.random)`)},
-	{"sql", regexp.MustCompile(`(?i)\b(select\s.+\sfrom|insert\s+into|update\s+\w+\s+set|delete\s+from|\.query\(|\.exec\(|execute\(|raw\s*sql|sqlx?\.)`)},
-	{"exec", regexp.MustCompile(`(?i)(os/exec|exec\.Command|subprocess|child_process|\bsystem\(|\beval\(|shell\s*=\s*True|Runtime\.getRuntime|\bpopen\()`)},
+	{"auth", []string{"passw", "token", "jwt", "oauth", "session", "login", "authori", "authent"},
+		regexp.MustCompile(`(?i)\b(password|passwd|token|jwt|oauth|session|login|authori[sz]|authenticat)`)},
+	{"crypto", []string{"crypt", "hashlib", "argon2", "sha1", "md5", "aes", "rsa", "hmac", "tls.", "x509", "insecureskipverify", "verify", "random"},
+		regexp.MustCompile(`(?i)\b(crypto|hashlib|bcrypt|scrypt|argon2|sha1|md5|aes|rsa|hmac|tls\.|x509|InsecureSkipVerify|verify\s*=\s*False|random\.random)`)},
+	{"sql", []string{"select", "insert", "update", "delete", "query(", "exec(", "execute(", "sql"},
+		regexp.MustCompile(`(?i)\b(select\s.+\sfrom|insert\s+into|update\s+\w+\s+set|delete\s+from|\.query\(|\.exec\(|execute\(|raw\s*sql|sqlx?\.)`)},
+	{"exec", []string{"exec", "subprocess", "child_process", "system(", "eval(", "shell", "runtime.getruntime", "popen("},
+		regexp.MustCompile(`(?i)(os/exec|exec\.Command|subprocess|child_process|\bsystem\(|\beval\(|shell\s*=\s*True|Runtime\.getRuntime|\bpopen\()`)},
+}
+
+// risky reports whether a changed line touches a kind of risk.
+func risky(line, lower string, kind int) bool {
+	k := riskKinds[kind]
+	for _, w := range k.words {
+		if strings.Contains(lower, w) {
+			return k.re.MatchString(line)
+		}
+	}
+	return false
 }
 
 // keyFile is a key file of the change, by category.
@@ -101,8 +118,9 @@ func hotspots(entries []*entry) []hotspot {
 				if n++; n > maxRiskLines {
 					break scan
 				}
-				for _, k := range riskKinds {
-					if !seen[k.name] && k.re.MatchString(l.Text) {
+				lower := strings.ToLower(l.Text)
+				for i, k := range riskKinds {
+					if !seen[k.name] && risky(l.Text, lower, i) {
 						seen[k.name] = true
 						kinds = append(kinds, k.name)
 					}

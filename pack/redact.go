@@ -197,23 +197,22 @@ func shownLines(e *entry, old bool) []int {
 	return out
 }
 
-// sectionCandidates lists every text a hunk header of p may show.
+// sectionCandidates lists every text a hunk header of p may show: the
+// sections git printed, and those of the hunks re-cut to less context.
 func sectionCandidates(p *gitctx.Patch) []string {
 	var out []string
 	seen := map[string]bool{}
-	add := func(s string) {
-		if s != "" && !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	for _, h := range p.Hunks {
-		add(h.Section)
-		for _, l := range number(h) {
-			if l.Op != '+' {
-				add(section([]numbered{l}, ""))
+	add := func(hunks []gitctx.Hunk) {
+		for _, h := range hunks {
+			if h.Section != "" && !seen[h.Section] {
+				seen[h.Section] = true
+				out = append(out, h.Section)
 			}
 		}
+	}
+	add(p.Hunks)
+	for n := range 3 {
+		add(withContext(p.Hunks, n))
 	}
 	return out
 }
@@ -261,13 +260,33 @@ func (b *builder) imageText(e *entry, data []byte) *string {
 // crosses from one text into the next is cut at the boundary, and each
 // part redacted.
 func redactMany(ctx context.Context, g *secrets.Gate, texts []string) ([]secrets.Text, [][]secrets.Hit, error) {
+	out := make([]secrets.Text, len(texts))
+	hits := make([][]secrets.Hit, len(texts))
+	// batches of about batchBytes, scanned on every core
+	type batch struct{ from, to int }
+	var batches []batch
+	for from, size, i := 0, 0, 0; i < len(texts); i++ {
+		size += len(texts[i]) + 1
+		if size >= batchBytes || i == len(texts)-1 {
+			batches = append(batches, batch{from, i + 1})
+			from, size = i+1, 0
+		}
+	}
+	err := parallel(ctx, batches, func(bt batch) error {
+		return redactBatch(ctx, g, texts[bt.from:bt.to], out[bt.from:bt.to], hits[bt.from:bt.to])
+	})
+	return out, hits, err
+}
+
+// batchBytes is the size of the batches redactMany scans.
+const batchBytes = 64 << 10
+
+func redactBatch(ctx context.Context, g *secrets.Gate, texts []string, out []secrets.Text, hits [][]secrets.Hit) error {
 	joined := strings.Join(texts, "\n")
 	spans, err := g.Scan(ctx, joined)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	out := make([]secrets.Text, len(texts))
-	hits := make([][]secrets.Hit, len(texts))
 	start := 0
 	for i, t := range texts {
 		end := start + len(t)
@@ -282,5 +301,5 @@ func redactMany(ctx context.Context, g *secrets.Gate, texts []string) ([]secrets
 		out[i], hits[i] = secrets.Redact(t, local)
 		start = end + 1
 	}
-	return out, hits, nil
+	return nil
 }

@@ -65,6 +65,7 @@ func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
 		s.reason = "a summary pack was asked for (mode summary)"
 	}
 	s.v.Type = "summary"
+	s.v.Spots = hotspots(s.v.Entries) // listed in a Summary only
 	for _, e := range s.v.Entries {
 		initSummary(e)
 	}
