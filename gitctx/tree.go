@@ -147,3 +147,23 @@ func (c *Change) ReadBaseFile(ctx context.Context, path string, limit int64) (da
 	}
 	return data, true, nil
 }
+
+// ReadTreeEach reads many files listed by Tree, in order, as ReadTree would:
+// blobs stream from one `git cat-file --batch`; files of the work tree are
+// read from disk. fn's data is valid only during the call.
+func (c *Change) ReadTreeEach(ctx context.Context, entries []TreeEntry, limit int64, fn func(e TreeEntry, data []byte, err error) error) error {
+	files := make([]*File, len(entries))
+	byFile := make(map[*File]TreeEntry, len(entries))
+	for i, e := range entries {
+		f := &File{Path: e.Path, Status: Modified, NewMode: e.Mode, NewID: e.ID}
+		if c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch || e.ID == "" {
+			f.NewID = "" // read from the work tree
+		}
+		files[i] = f
+		byFile[f] = e
+	}
+	tree := &Change{Source: Source{Kind: KindWorktree}, repo: c.repo, worktree: c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch}
+	return tree.ReadEach(ctx, files, New, limit, func(f *File, _ int64, data []byte, err error) error {
+		return fn(byFile[f], data, err)
+	})
+}

@@ -19,6 +19,9 @@ type Options struct {
 	MaxContentBytes int64  // a full pack holds at most this much file content (default 500,000)
 	Budget          Budget
 	Split           bool          // lay a Full pack that does not fit over several parts instead of summarising it
+	NoNeighbours    bool          // leave out neighbours (guide files stay)
+	MaxNeighbours   int           // at most this many neighbours (default 12)
+	HistoryDepth    int           // commits of history mined for co-change (default 2000)
 	Counter         Counter       // counts tokens; required
 	Gate            *secrets.Gate // removes credentials; required, there is no way around it
 	Tool            Tool
@@ -151,6 +154,10 @@ func (b *builder) prepare(ctx context.Context) (*view, *shaper, error) {
 	}
 	b.opts.Progress("reading the diff")
 	if err := b.readPatches(ctx); err != nil {
+		return nil, nil, err
+	}
+	b.opts.Progress("finding neighbours")
+	if err := b.addExtras(ctx); err != nil {
 		return nil, nil, err
 	}
 	v, err := b.view(ctx)

@@ -38,6 +38,8 @@ type entry struct {
 	excluded string // exclusion reason; empty when included
 	encoding string
 	score    *float64
+	reasons  []string         // why a neighbour was chosen
+	tree     gitctx.TreeEntry // where a neighbour or guide file is read from
 
 	content      string // decoded text of the new side, while a Full pack may show it
 	hasContent   bool   // the file has text content (which may since have been dropped)

@@ -80,7 +80,7 @@ type jsonIndexRow struct {
 func (jsonFormat) index(v *view) string {
 	var b strings.Builder
 	b.WriteString("\"files\":[\n")
-	for i, e := range v.Entries {
+	for i, e := range v.listed() {
 		if i > 0 {
 			b.WriteString(",")
 		}

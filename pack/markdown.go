@@ -110,7 +110,7 @@ func (markdown) change(v *view) string {
 func (markdown) index(v *view) string {
 	var b strings.Builder
 	var changed, others, listed []*entry
-	for _, e := range v.Entries {
+	for _, e := range v.listed() {
 		switch {
 		case !e.included() || e.nameOnly:
 			listed = append(listed, e)

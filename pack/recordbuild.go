@@ -34,6 +34,9 @@ func (b *builder) record(v *view, parts ...[]*segment) *Record {
 		r.Source.Commits = append(r.Source.Commits, CommitRecord{SHA: c.SHA, Subject: c.Subject})
 	}
 	for _, e := range b.entries {
+		if e.role == RoleNeighbour && e.score != nil {
+			r.Neighbours = append(r.Neighbours, Neighbour{Path: e.label.String(), Score: *e.score, Reasons: e.reasons})
+		}
 		r.Files = append(r.Files, fileRecord(e))
 		r.Stats.FilesScanned++
 		if e.included() {

@@ -68,11 +68,19 @@ func (b *builder) redactEntries(ctx context.Context, entries []*entry) error {
 		return nil
 	}
 	texts := make(map[*entry][2]*string, len(todo))
+	keep := func(e *entry, side int, data []byte) {
+		pair := texts[e]
+		pair[side] = b.imageText(e, data)
+		texts[e] = pair
+	}
 	for side := range 2 {
 		var files []*gitctx.File
 		byFile := map[*gitctx.File]*entry{}
 		for _, e := range todo {
 			newSide, oldSide := needs(e)
+			if e.file == nil {
+				continue
+			}
 			if (side == 0 && newSide && e.file.NewMode != 0) || (side == 1 && oldSide && e.file.OldMode != 0) {
 				files = append(files, e.file)
 				byFile[e.file] = e
@@ -89,15 +97,32 @@ func (b *builder) redactEntries(ctx context.Context, entries []*entry) error {
 				}
 				return nil // scanned from the hunks instead
 			}
-			text := b.imageText(byFile[f], data)
-			pair := texts[byFile[f]]
-			pair[side] = text
-			texts[byFile[f]] = pair
+			keep(byFile[f], side, data)
 			return nil
 		})
 		if err != nil {
 			return err
 		}
+	}
+	// neighbours and guides: whole files, read from the change's new side
+	var trees []gitctx.TreeEntry
+	byPath := map[string]*entry{}
+	for _, e := range todo {
+		if e.file == nil {
+			trees = append(trees, e.tree)
+			byPath[e.tree.Path] = e
+		}
+	}
+	err := b.ch.ReadTreeEach(ctx, trees, b.opts.MaxFileBytes, func(t gitctx.TreeEntry, data []byte, err error) error {
+		if err == nil {
+			keep(byPath[t.Path], 0, data)
+		} else if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	return parallel(ctx, todo, func(e *entry) error {
 		red, err := b.redactEntry(ctx, e, texts[e])

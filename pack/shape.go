@@ -97,6 +97,9 @@ func initSummary(e *entry) {
 	case !e.hasContent:
 	case e.hasOutline:
 		e.showContent = RepOutline
+	case e.role != RoleChanged && e.long():
+		e.showContent = RepTruncated
+	case e.role != RoleChanged:
 	case gitctx.Status(e.status) == gitctx.Added && e.long():
 		e.showContent = RepTruncated
 	case gitctx.Status(e.status) == gitctx.Added:

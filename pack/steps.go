@@ -57,6 +57,19 @@ func (s *shaper) steps() []step {
 	longDiff := func(e *entry) bool { return e.showsDiff() && e.diffCap == 0 && diffLines(e.patch.Hunks) > diffCapLines }
 	longFile := func(e *entry) bool { return e.showContent == RepFull && e.long() }
 	return []step{
+		{name: "lowest-ranked neighbours and guide files left out", order: func() []*entry {
+			// guides after neighbours, each neighbour after the better-ranked ones
+			var ns, gs []*entry
+			for _, e := range v.shown() {
+				switch e.role {
+				case RoleNeighbour:
+					ns = append([]*entry{e}, ns...)
+				case RoleGuide:
+					gs = append([]*entry{e}, gs...)
+				}
+			}
+			return append(ns, gs...)
+		}, apply: func(e *entry) bool { e.excluded = ReasonBudget; return true }},
 		{name: "long diffs and files cut to their head and tail",
 			order: byCost(func(e *entry) bool { return longDiff(e) || longFile(e) }),
 			apply: func(e *entry) bool {

@@ -65,9 +65,23 @@ func (v *view) shown() []*entry {
 	return out
 }
 
+// listed lists the entries the file index names: every changed file, and
+// the neighbours and guides that are in the pack. (Those left out are in
+// the record only: naming them would spend the budget they were dropped
+// to save.)
+func (v *view) listed() []*entry {
+	var out []*entry
+	for _, e := range v.Entries {
+		if e.role == RoleChanged || e.included() {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // counts for the summary.
 func (v *view) counts() (changed, shown, listed, neighbours int) {
-	for _, e := range v.Entries {
+	for _, e := range v.listed() {
 		switch {
 		case e.role == RoleChanged:
 			changed++
@@ -79,7 +93,6 @@ func (v *view) counts() (changed, shown, listed, neighbours int) {
 		} else {
 			listed++
 		}
-
 	}
 	return
 }

@@ -90,7 +90,7 @@ func (xmlFormat) change(v *view) string {
 func (xmlFormat) index(v *view) string {
 	var b strings.Builder
 	b.WriteString("<files>\n")
-	for _, e := range v.Entries {
+	for _, e := range v.listed() {
 		fmt.Fprintf(&b, "<file path=\"%s\" status=\"%s\" role=\"%s\" representation=\"%s\" additions=\"%d\" deletions=\"%d\" tokens=\"%d\" reason=\"%s\"/>\n",
 			xmlAttr(e.label.String()), e.status, e.role, e.representation(), e.additions(), e.deletions(), e.tokens(), xmlAttr(indexReason(e)))
 	}

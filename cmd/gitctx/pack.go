@@ -33,6 +33,9 @@ type packOptions struct {
 	maxFileKB int
 	failOn    bool
 	split     bool
+	noNeigh   bool
+	maxNeigh  int
+	history   int
 	quiet     bool
 	progress  string
 }
@@ -53,6 +56,9 @@ func (o *packOptions) addFlags(cmd *cobra.Command) {
 	f.StringSliceVar(&o.exclude, "exclude", nil, "leave out files matching `GLOB` (repeatable, or comma-separated)")
 	f.IntVar(&o.maxFileKB, "max-file-size-kb", pack.DefaultMaxFileBytes/1024, "files larger than this are not shown whole")
 	f.BoolVar(&o.split, "split", false, "when the full pack does not fit, write it as several parts (pack-1.md, pack-2.md, …), each within the budget, instead of a summary")
+	f.BoolVar(&o.noNeigh, "no-neighbours", false, "leave out neighbour files (tests, imports, importers, co-changed files); guide files stay")
+	f.IntVar(&o.maxNeigh, "max-neighbours", 12, "pack at most `N` neighbour files")
+	f.IntVar(&o.history, "history-depth", 2000, "mine at most `N` commits of history for files that change together")
 	f.BoolVar(&o.failOn, "fail-on-secrets", false, "exit 3 when the change adds a credential (the outputs, redacted, are still written)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing but errors")
 	f.StringVar(&o.progress, "progress", "auto", "progress on stderr: auto (on a terminal), always or never")
@@ -132,6 +138,9 @@ func (o *packOptions) validate(cmd *cobra.Command) error {
 	if o.maxTokens < 0 {
 		return usagef(cmd, fmt.Errorf("--max-tokens must be positive, got %d", o.maxTokens))
 	}
+	if o.maxNeigh < 0 || o.history < 0 {
+		return usagef(cmd, fmt.Errorf("--max-neighbours and --history-depth cannot be negative"))
+	}
 	if o.maxFileKB <= 0 {
 		return usagef(cmd, fmt.Errorf("--max-file-size-kb must be positive, got %d", o.maxFileKB))
 	}
@@ -165,16 +174,19 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 	rules.Include, rules.Exclude = o.include, o.exclude
 	v, _ := buildVersion()
 	res, err := pack.Build(ctx, ch, pack.Options{
-		Format:       format,
-		Mode:         o.mode,
-		Rules:        rules,
-		MaxFileBytes: int64(o.maxFileKB) * 1024,
-		Budget:       budget,
-		Split:        o.split,
-		Counter:      counter,
-		Gate:         gate,
-		Tool:         pack.Tool{Name: "gitctx", Version: v},
-		Progress:     prog.stage,
+		Format:        format,
+		Mode:          o.mode,
+		Rules:         rules,
+		MaxFileBytes:  int64(o.maxFileKB) * 1024,
+		Budget:        budget,
+		Split:         o.split,
+		NoNeighbours:  o.noNeigh,
+		MaxNeighbours: o.maxNeigh,
+		HistoryDepth:  o.history,
+		Counter:       counter,
+		Gate:          gate,
+		Tool:          pack.Tool{Name: "gitctx", Version: v},
+		Progress:      prog.stage,
 	})
 	outDir, defaultDir := outputDir(ch, o)
 	switch {

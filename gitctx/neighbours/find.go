@@ -1,0 +1,274 @@
+// Package neighbours finds the files a reviewer needs beside a change: its
+// key neighbours, ranked, each with a score and the reasons it was chosen,
+// and the repository's guide files.
+//
+// Signals, strongest first:
+//
+//   - tests paired with a changed file, and the code a changed test covers;
+//   - imports either way: files a changed file imports, and files that
+//     import it (Go by go/parser with the module path from go.mod;
+//     JavaScript/TypeScript, Python, Java/Kotlin, Rust, C/C++ and Ruby by
+//     their import syntax);
+//   - files that name a symbol whose definition the change touched;
+//   - co-change: files that changed together with the changed files in the
+//     history before the change, weighted by recency and by how few files
+//     each commit touched;
+//   - same-directory siblings, a weak signal.
+//
+// A paired test ranks above everything else; imports, references and
+// history are weighed together (see directShare); a sibling with nothing
+// else ranks below all of them.
+package neighbours
+
+import (
+	"context"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// Options configure Find.
+type Options struct {
+	Max          int                    // neighbours to return (default 12)
+	HistoryDepth int                    // commits of history to mine (default 2000)
+	Skip         func(path string) bool // files never chosen (credentials, vendored, binary by name…)
+	// Patches are the change's patches when the caller has them already;
+	// without them Find streams the diff once.
+	Patches map[*gitctx.File]*gitctx.Patch
+	// GuidesOnly skips the search for neighbours (--no-neighbours): guide
+	// files are still found.
+	GuidesOnly bool
+}
+
+// Defaults of Options.
+const (
+	DefaultMax          = 12
+	DefaultHistoryDepth = 2000
+)
+
+// Neighbour is a file chosen for its relation to the change.
+type Neighbour struct {
+	Path    string
+	Score   float64
+	Reasons []string
+}
+
+// Guide is a file that tells a reviewer how the project works.
+type Guide struct {
+	Path   string
+	Reason string
+}
+
+// Tiers of the score: a file's tier is set by its strongest relation; the
+// fraction within a tier ranks files of one tier by the rest of the
+// evidence.
+const (
+	tierTest    = 3.0 // a paired test, or the code a changed test covers
+	tierRelated = 2.0 // history, imports, references
+	tierSibling = 1.0 // only in the same directory
+)
+
+// candidate gathers the evidence for one file.
+type candidate struct {
+	path    string
+	direct  float64 // test, import and reference weight
+	history float64 // co-change weight
+	sibling bool
+	reasons []string
+}
+
+func (c *candidate) score() float64 {
+	spread := func(x float64) float64 { return x / (x + 1) } // 0 ≤ … < 1
+	switch {
+	case c.direct >= weightTest:
+		return tierTest + 0.5*spread(c.direct) + 0.49*spread(c.history)
+	case c.history > 0 || c.direct > 0:
+		return tierRelated + 0.99*spread(c.history+directShare*c.direct)
+	}
+	return tierSibling
+}
+
+// directShare is what an import or a reference adds to the evidence of
+// history. Measured on real commits (see README, "Neighbours"), ranking
+// every import above every file linked by history cost 0.05 to 0.20 of
+// hit@3 against a plain co-change ranking: a file a registry imports, or
+// one of many importers, is weaker evidence than a file that keeps
+// changing with the seed. Imports and references therefore add to
+// history, and break its ties; only a paired test outranks it.
+const directShare = 0.2
+
+// Find returns the ranked neighbours of the change's files and its guide
+// files.
+func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []Guide, error) {
+	if opts.Max <= 0 {
+		opts.Max = DefaultMax
+	}
+	if opts.HistoryDepth <= 0 {
+		opts.HistoryDepth = DefaultHistoryDepth
+	}
+	if opts.Skip == nil {
+		opts.Skip = func(string) bool { return false }
+	}
+	tree, err := ch.Tree(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{}}
+	for _, e := range tree {
+		if e.Mode != gitctx.ModeSubmodule && e.Mode != gitctx.ModeSymlink {
+			f.files[e.Path] = e
+		}
+	}
+	for _, c := range ch.Files {
+		f.changed[c.Path] = true
+		if c.OldPath != "" {
+			f.changed[c.OldPath] = true
+		}
+	}
+	guides := f.guides()
+	if opts.GuidesOnly {
+		return nil, guides, nil
+	}
+	for _, g := range guides {
+		f.changed[g.Path] = true // a guide is offered as a guide, not as a neighbour
+	}
+	for _, step := range []func(context.Context) error{f.tests, f.imports, f.references, f.history, f.siblings} {
+		if err := step(ctx); err != nil {
+			return nil, nil, err
+		}
+	}
+	return f.ranked(), guides, nil
+}
+
+// finder holds the state of one Find.
+type finder struct {
+	ch      *gitctx.Change
+	opts    Options
+	files   map[string]gitctx.TreeEntry // the repository's files on the new side
+	changed map[string]bool
+	cands   map[string]*candidate
+}
+
+// seeds are the changed files that still exist and may be shown, the
+// starting points.
+func (f *finder) seeds() []string {
+	var out []string
+	for _, c := range f.ch.Files {
+		if c.Status != gitctx.Deleted && !f.opts.Skip(c.Path) {
+			out = append(out, c.Path)
+		}
+	}
+	return out
+}
+
+// add records evidence for a file, if it may be chosen.
+func (f *finder) add(p string, direct, history float64, reason string) {
+	if f.changed[p] || f.opts.Skip(p) {
+		return
+	}
+	if _, ok := f.files[p]; !ok {
+		return
+	}
+	c := f.cands[p]
+	if c == nil {
+		c = &candidate{path: p}
+		f.cands[p] = c
+	}
+	c.direct += direct
+	c.history += history
+	if reason != "" && !contains(c.reasons, reason) && len(c.reasons) < 6 {
+		c.reasons = append(c.reasons, reason)
+	}
+}
+
+// siblings adds the files beside each changed file: a weak signal.
+func (f *finder) siblings(context.Context) error {
+	dirs := map[string]string{}
+	for _, s := range f.seeds() {
+		dirs[path.Dir(s)] = s
+	}
+	for p := range f.files {
+		if seed, ok := dirs[path.Dir(p)]; ok {
+			f.add(p, 0, 0, "in the same directory as "+seed)
+			if c := f.cands[p]; c != nil {
+				c.sibling = true
+			}
+		}
+	}
+	return nil
+}
+
+// ranked orders the candidates by score, then by path, and keeps Max.
+func (f *finder) ranked() []Neighbour {
+	var out []Neighbour
+	for _, c := range f.cands {
+		out = append(out, Neighbour{Path: c.path, Score: round(c.score()), Reasons: c.reasons})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Score != out[j].Score {
+			return out[i].Score > out[j].Score
+		}
+		return out[i].Path < out[j].Path
+	})
+	if len(out) > f.opts.Max {
+		out = out[:f.opts.Max]
+	}
+	return out
+}
+
+func round(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// guideNames are the files that say how a project works, in the order
+// they are offered.
+var guideNames = []string{"AGENTS.md", "CLAUDE.md", "README.md", "README", "README.rst", "CONTRIBUTING.md",
+	"go.mod", "package.json", "pyproject.toml", "Cargo.toml", "pom.xml", "build.gradle", "Gemfile", "setup.py"}
+
+// guides lists the guide and manifest files at the repository root (and,
+// for the nearest module, beside the changed files), unless changed.
+func (f *finder) guides() []Guide {
+	var out []Guide
+	seen := map[string]bool{}
+	addGuide := func(p, reason string) {
+		if _, ok := f.files[p]; ok && !seen[p] && !f.changed[p] && !f.opts.Skip(p) {
+			seen[p] = true
+			out = append(out, Guide{Path: p, Reason: reason})
+		}
+	}
+	for _, n := range guideNames {
+		addGuide(n, "the project's "+guideKind(n))
+	}
+	for _, s := range f.seeds() {
+		for d := path.Dir(s); d != "." && d != "/"; d = path.Dir(d) {
+			for _, n := range []string{"README.md", "go.mod", "package.json", "pyproject.toml", "Cargo.toml"} {
+				addGuide(d+"/"+n, "the "+guideKind(n)+" of "+d)
+			}
+		}
+	}
+	if len(out) > 6 {
+		out = out[:6]
+	}
+	return out
+}
+
+func guideKind(name string) string {
+	switch strings.ToLower(name) {
+	case "agents.md", "claude.md":
+		return "instructions for agents"
+	case "contributing.md":
+		return "contribution guide"
+	case "readme.md", "readme", "readme.rst":
+		return "readme"
+	}
+	return "manifest"
+}

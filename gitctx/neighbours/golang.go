@@ -1,0 +1,210 @@
+package neighbours
+
+import (
+	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// Go imports whole packages, so a package-level import says little about
+// which file matters: a test of package report imports all of package
+// config. goRelations narrows imports to files by the names they share: a
+// file the seed imports counts if it defines a name the seed uses through
+// that import, and a file importing the seed's package counts if it uses a
+// name the seed defines.
+type goFile struct {
+	defines map[string]bool            // top-level names
+	uses    map[string]map[string]bool // import path → names used through it
+	imports []string
+}
+
+// parseGo reads what a Go file defines and what it uses of each import.
+func parseGo(name string, src []byte) *goFile {
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+	if err != nil && f == nil {
+		return nil
+	}
+	g := &goFile{defines: map[string]bool{}, uses: map[string]map[string]bool{}}
+	local := map[string]string{} // package name in this file → import path
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		g.imports = append(g.imports, p)
+		n := path.Base(p)
+		if imp.Name != nil {
+			n = imp.Name.Name
+		}
+		local[n] = p
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			g.defines[d.Name.Name] = true
+			if d.Recv != nil && len(d.Recv.List) == 1 {
+				g.defines[recvType(d.Recv.List[0].Type)] = true
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					g.defines[s.Name.Name] = true
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						g.defines[n.Name] = true
+					}
+				}
+			}
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := sel.X.(*ast.Ident); ok {
+			if p, ok := local[id.Name]; ok {
+				if g.uses[p] == nil {
+					g.uses[p] = map[string]bool{}
+				}
+				g.uses[p][sel.Sel.Name] = true
+			}
+		}
+		return true
+	})
+	return g
+}
+
+func recvType(e ast.Expr) string {
+	for {
+		switch t := e.(type) {
+		case *ast.StarExpr:
+			e = t.X
+		case *ast.IndexExpr:
+			e = t.X
+		case *ast.IndexListExpr:
+			e = t.X
+		case *ast.Ident:
+			return t.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// goRelations adds Go's file-level import relations of the seeds.
+func (f *finder) goRelations(ctx context.Context, r *resolver, specs map[string][]string) error {
+	var seeds []string
+	for _, s := range f.seeds() {
+		if strings.HasSuffix(s, ".go") {
+			seeds = append(seeds, s)
+		}
+	}
+	if len(seeds) == 0 || len(seeds) > 200 {
+		return nil
+	}
+	// the seeds' packages, and the files that import them or that they import
+	importPath := map[string]string{} // seed → its package's import path
+	want := map[string]bool{}
+	for _, s := range seeds {
+		importPath[s] = r.importPathOf(path.Dir(s))
+		want[s] = true
+		for _, spec := range specs[s] {
+			for _, t := range r.resolve(s, spec) {
+				want[t] = true
+			}
+		}
+	}
+	for file, ss := range specs {
+		for _, spec := range ss {
+			for _, s := range seeds {
+				if importPath[s] != "" && spec == "go:"+importPath[s] {
+					want[file] = true
+				}
+			}
+		}
+	}
+	parsed, err := f.parseAll(ctx, want)
+	if err != nil {
+		return err
+	}
+	for _, s := range seeds {
+		sg := parsed[s]
+		if sg == nil {
+			continue
+		}
+		// files the seed imports that define what it uses
+		for imp, names := range sg.uses {
+			for _, t := range r.goPackage(imp) {
+				if tg := parsed[t]; tg != nil && sharesName(tg.defines, names) {
+					f.add(t, weightImported, 0, s+" uses what it defines")
+				}
+			}
+		}
+		// files importing the seed's package that use what the seed defines
+		for file, g := range parsed {
+			if file == s || importPath[s] == "" {
+				continue
+			}
+			if names := g.uses[importPath[s]]; names != nil && sharesName(sg.defines, names) {
+				f.add(file, weightImporter, 0, "it uses what "+s+" defines")
+			}
+		}
+	}
+	return nil
+}
+
+func sharesName(defines, names map[string]bool) bool {
+	for n := range names {
+		if defines[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// parseAll reads and parses the wanted Go files.
+func (f *finder) parseAll(ctx context.Context, want map[string]bool) (map[string]*goFile, error) {
+	var entries []gitctx.TreeEntry
+	for _, p := range sortedKeys(want) {
+		if e, ok := f.files[p]; ok && strings.HasSuffix(p, ".go") {
+			entries = append(entries, e)
+		}
+	}
+	parsed := map[string]*goFile{}
+	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+		if err != nil {
+			return ctx.Err()
+		}
+		if g := parseGo(e.Path, data); g != nil {
+			parsed[e.Path] = g
+		}
+		return nil
+	})
+	return parsed, err
+}
+
+// importPathOf is the import path of a directory of Go files, "" outside
+// any module.
+func (r *resolver) importPathOf(dir string) string {
+	for _, m := range r.modules {
+		if dir == m.dir || m.dir == "." || strings.HasPrefix(dir, m.dir+"/") {
+			rel := strings.TrimPrefix(strings.TrimPrefix(dir, m.dir), "/")
+			if m.dir == "." {
+				rel = dir
+			}
+			if rel == "" || rel == "." {
+				return m.path
+			}
+			return m.path + "/" + rel
+		}
+	}
+	return ""
+}

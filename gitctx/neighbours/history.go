@@ -1,0 +1,170 @@
+package neighbours
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// History weights.
+const (
+	maxCommitFiles = 50  // commits touching more files (renames, formatting) say little
+	halfLife       = 200 // a commit this many commits older weighs half as much
+	maxLoneCommit  = 8   // a file that shared one commit only counts if that commit was this small
+)
+
+// history adds the files that changed together with the changed files,
+// in the history before the change. A commit weighs more the more recent it
+// is and the fewer files it touched.
+func (f *finder) history(ctx context.Context) error {
+	seeds := f.seeds()
+	if len(seeds) == 0 || len(seeds) > 200 {
+		return nil // a change that large is its own context
+	}
+	commits, err := f.ch.History(ctx, seeds, f.opts.HistoryDepth)
+	if err != nil {
+		return err
+	}
+	isSeed := map[string]bool{}
+	for _, s := range seeds {
+		isSeed[s] = true
+	}
+	weight := map[string]float64{}
+	count := map[string]int{}
+	smallest := map[string]int{} // files of the smallest commit a file shared
+	for i, c := range commits {
+		if len(c.Files) > maxCommitFiles || len(c.Files) < 2 {
+			continue
+		}
+		w := math.Pow(0.5, float64(i)/halfLife) / math.Log2(1+float64(len(c.Files)))
+		for _, p := range c.Files {
+			if !isSeed[p] {
+				weight[p] += w
+				count[p]++
+				if smallest[p] == 0 || len(c.Files) < smallest[p] {
+					smallest[p] = len(c.Files)
+				}
+			}
+		}
+	}
+	for p, w := range weight {
+		if count[p] < 2 && smallest[p] > maxLoneCommit {
+			continue // once, in a big commit, is chance
+		}
+		f.add(p, 0, w, fmt.Sprintf("changed together with the change's files in %d earlier commit%s", count[p], plural(count[p])))
+	}
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// Symbol references.
+const (
+	maxSymbols    = 20
+	minSymbolLen  = 4
+	maxReferences = 30 // a symbol named in more files is too common to tell
+)
+
+// definition finds the names a changed line defines, in the common
+// languages.
+var definition = regexp.MustCompile(`^\s*(?:func\s+(?:\([^)]*\)\s*)?(\w+)|type\s+(\w+)|(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|interface|enum)\s+(\w+)|(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=|(?:async\s+)?def\s+(\w+)|class\s+(\w+)|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|trait|enum)\s+(\w+))`)
+
+// references adds the files that name a symbol whose definition the
+// change touched: a function whose signature or body changed, a type.
+func (f *finder) references(ctx context.Context) error {
+	patches, err := f.patches(ctx)
+	if err != nil {
+		return err
+	}
+	seen := map[string]string{} // name → the file that defines it
+	var names []string
+	for _, c := range f.ch.Files {
+		p := c.Path
+		patch := patches[c]
+		if c.Status == gitctx.Deleted || patch == nil {
+			continue
+		}
+		for _, d := range definedIn(patch) {
+			if _, ok := seen[d]; !ok && len(d) >= minSymbolLen && len(names) < maxSymbols {
+				seen[d] = p
+				names = append(names, d)
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	found, err := f.ch.Grep(ctx, names)
+	if err != nil {
+		return err
+	}
+	for _, name := range sortedKeys(found) {
+		files := found[name]
+		if len(files) > maxReferences {
+			continue
+		}
+		for _, p := range files {
+			if path.Clean(p) != seen[name] {
+				f.add(p, weightReference/spreadOver(len(files)), 0, "it names "+name+", which the change touches in "+seen[name])
+			}
+		}
+	}
+	return nil
+}
+
+// definedIn lists the names defined on changed lines of a patch, and by the
+// functions the hunks sit in.
+func definedIn(p *gitctx.Patch) []string {
+	var out []string
+	add := func(line string) {
+		if m := definition.FindStringSubmatch(line); m != nil {
+			for _, g := range m[1:] {
+				if g != "" && !contains(out, g) {
+					out = append(out, g)
+					break
+				}
+			}
+		}
+	}
+	for _, h := range p.Hunks {
+		add(h.Section)
+		for _, l := range h.Lines {
+			if l.Op != ' ' {
+				add(l.Text)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return exported(out[i]) && !exported(out[j]) })
+	return out
+}
+
+// exported reports whether a name starts with an upper-case letter: such
+// names are used across files.
+func exported(name string) bool {
+	return name != "" && strings.ToUpper(name[:1]) == name[:1]
+}
+
+// patches are the change's patches: the caller's, or streamed once.
+func (f *finder) patches(ctx context.Context) (map[*gitctx.File]*gitctx.Patch, error) {
+	if f.opts.Patches != nil {
+		return f.opts.Patches, nil
+	}
+	out := map[*gitctx.File]*gitctx.Patch{}
+	err := f.ch.Patches(ctx, func(c *gitctx.File) bool { return c.Status != gitctx.Deleted }, 1<<20,
+		func(c *gitctx.File, p *gitctx.Patch) error {
+			out[c] = p
+			return nil
+		})
+	return out, err
+}

@@ -1,0 +1,136 @@
+package neighbours
+
+import (
+	"context"
+	"errors"
+	"math"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// Limits of the import index.
+const (
+	maxIndexFiles = 30000
+	maxFileBytes  = 512 << 10
+	headBytes     = 64 << 10 // imports sit at the top; only this much is parsed
+)
+
+// imports adds the files the changed files import and the files that
+// import them. The repository's files in the changed files' languages are
+// read once, and only their heads are parsed.
+func (f *finder) imports(ctx context.Context) error {
+	langs := map[string]bool{}
+	for _, s := range f.seeds() {
+		if l := languageOf(s); l != "" {
+			langs[l] = true
+		}
+	}
+	if len(langs) == 0 {
+		return nil
+	}
+	var entries []gitctx.TreeEntry
+	for _, p := range sortedKeys(f.files) {
+		if langs[languageOf(p)] && !f.opts.Skip(p) || p == "go.mod" || strings.HasSuffix(p, "/go.mod") {
+			entries = append(entries, f.files[p])
+			if len(entries) == maxIndexFiles {
+				break
+			}
+		}
+	}
+	r := newResolver(f.files)
+	specs := map[string][]string{} // file → its import specs
+	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+		if err != nil {
+			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+				return err
+			}
+			return nil
+		}
+		if path.Base(e.Path) == "go.mod" {
+			r.addModule(e.Path, data)
+			return nil
+		}
+		specs[e.Path] = parseImports(e.Path, data[:min(len(data), headBytes)])
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	imported := map[string][]string{} // file → files it imports
+	importers := map[string][]string{}
+	for file, ss := range specs {
+		for _, spec := range ss {
+			if strings.HasPrefix(spec, "go:") {
+				continue // Go imports packages: see goRelations
+			}
+			for _, target := range r.resolve(file, spec) {
+				if target != file {
+					imported[file] = append(imported[file], target)
+					importers[target] = append(importers[target], file)
+				}
+			}
+		}
+	}
+	if err := f.goRelations(ctx, r, specs); err != nil {
+		return err
+	}
+	for _, s := range f.seeds() {
+		targets := dedupe(imported[s])
+		for _, t := range targets {
+			f.add(t, weightImported/spreadOver(len(targets)), 0, s+" imports it")
+		}
+		users := dedupe(importers[s])
+		for _, u := range users {
+			f.add(u, weightImporter/spreadOver(len(users)), 0, "it imports "+s)
+		}
+	}
+	return nil
+}
+
+// spreadOver divides a signal's weight among many files: one importer of
+// a file says more than one of its hundred importers.
+func spreadOver(n int) float64 { return math.Max(1, math.Sqrt(float64(n)/4)) }
+
+func dedupe(list []string) []string {
+	sort.Strings(list)
+	out := list[:0]
+	for i, s := range list {
+		if i == 0 || s != list[i-1] {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// languageOf groups files by how their imports are written.
+func languageOf(p string) string {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".go":
+		return "go"
+	case ".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts", ".vue", ".svelte":
+		return "js"
+	case ".py", ".pyi":
+		return "python"
+	case ".java", ".kt", ".kts", ".scala":
+		return "jvm"
+	case ".rs":
+		return "rust"
+	case ".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".m", ".mm":
+		return "c"
+	case ".rb":
+		return "ruby"
+	}
+	return ""
+}

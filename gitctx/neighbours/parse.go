@@ -1,0 +1,99 @@
+package neighbours
+
+import (
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Import statements, by language. Each yields one spec per match (the
+// first non-empty group).
+var (
+	jsImport  = regexp.MustCompile(`(?m)(?:^|[^\w$.])(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[^\w$.])import\s*['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)`)
+	pyFrom    = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w*, \t]+)`)
+	pyImport  = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)`)
+	jvmImport = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+(?:static[ \t]+)?([\w.]+?)(?:\.\*)?[ \t]*;?[ \t]*$`)
+	rustMod   = regexp.MustCompile(`(?m)^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;`)
+	rustUse   = regexp.MustCompile(`(?m)^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?use[ \t]+((?:crate|super|self)(?:::\w+)+)`)
+	cInclude  = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*"([^"]+)"`)
+	rbRequire = regexp.MustCompile(`(?m)^[ \t]*require_relative[ \t]+['"]([^'"]+)['"]`)
+)
+
+// parseImports lists the import specs in the head of a file. Specs carry a
+// prefix saying how to resolve them ("py:", "mod:", "use:", "rel:").
+func parseImports(name string, head []byte) []string {
+	switch languageOf(name) {
+	case "go":
+		return goImports(name, head)
+	case "js":
+		return groups(jsImport, head, "")
+	case "python":
+		return pyImports(head)
+	case "jvm":
+		return groups(jvmImport, head, "jvm:")
+	case "rust":
+		return append(groups(rustMod, head, "mod:"), groups(rustUse, head, "use:")...)
+	case "c":
+		return groups(cInclude, head, "")
+	case "ruby":
+		return groups(rbRequire, head, "rel:")
+	}
+	return nil
+}
+
+func goImports(name string, head []byte) []string {
+	f, err := parser.ParseFile(token.NewFileSet(), name, head, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil && f == nil {
+		return nil
+	}
+	var out []string
+	for _, imp := range f.Imports {
+		if p, err := strconv.Unquote(imp.Path.Value); err == nil {
+			out = append(out, "go:"+p)
+		}
+	}
+	return out
+}
+
+// groups returns the first non-empty group of every match, prefixed.
+func groups(re *regexp.Regexp, text []byte, prefix string) []string {
+	var out []string
+	for _, m := range re.FindAllSubmatch(text, -1) {
+		for _, g := range m[1:] {
+			if len(g) > 0 {
+				out = append(out, prefix+string(g))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// pyImports turns Python imports into "py:<module>" specs; "from m import
+// a, b" also yields "py:m.a" and "py:m.b", since a and b may be modules.
+func pyImports(head []byte) []string {
+	var out []string
+	for _, m := range pyFrom.FindAllSubmatch(head, -1) {
+		mod := string(m[1])
+		out = append(out, "py:"+mod)
+		for _, n := range strings.Split(string(m[2]), ",") {
+			n = strings.TrimSpace(strings.Split(strings.TrimSpace(n), " ")[0])
+			if n == "" || n == "*" {
+				continue
+			}
+			sep := "."
+			if strings.HasSuffix(mod, ".") {
+				sep = ""
+			}
+			out = append(out, "py:"+mod+sep+n)
+		}
+	}
+	for _, m := range pyImport.FindAllSubmatch(head, -1) {
+		for _, n := range strings.Split(string(m[1]), ",") {
+			out = append(out, "py:"+strings.TrimSpace(n))
+		}
+	}
+	return out
+}

@@ -1,0 +1,86 @@
+package pack
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/gitctx/neighbours"
+)
+
+// addExtras finds the change's neighbours and guide files and adds them
+// as entries after the changed files: neighbours in rank order, then
+// guides.
+func (b *builder) addExtras(ctx context.Context) error {
+	patches := map[*gitctx.File]*gitctx.Patch{}
+	for _, e := range b.entries {
+		if e.patch != nil {
+			patches[e.file] = e.patch
+		}
+	}
+	ns, guides, err := neighbours.Find(ctx, b.ch, neighbours.Options{
+		Max:          b.opts.MaxNeighbours,
+		HistoryDepth: b.opts.HistoryDepth,
+		Skip:         func(p string) bool { return b.opts.Rules.ExcludeReason(p, true) != "" },
+		Patches:      patches,
+		GuidesOnly:   b.opts.NoNeighbours,
+	})
+	if err != nil {
+		return fmt.Errorf("find neighbours: %w", err)
+	}
+	tree, err := b.ch.Tree(ctx)
+	if err != nil {
+		return err
+	}
+	byPath := make(map[string]gitctx.TreeEntry, len(tree))
+	for _, t := range tree {
+		byPath[t.Path] = t
+	}
+	var extras []*entry
+	for _, n := range ns {
+		score := n.Score
+		extras = append(extras, &entry{path: n.Path, role: RoleNeighbour, kind: KindText, score: &score,
+			reason: strings.Join(n.Reasons, "; "), reasons: n.Reasons, diffContext: -1, tree: byPath[n.Path]})
+	}
+	for _, g := range guides {
+		extras = append(extras, &entry{path: g.Path, role: RoleGuide, kind: KindText, reason: g.Reason, diffContext: -1, tree: byPath[g.Path]})
+	}
+	if err := b.readExtras(ctx, extras); err != nil {
+		return err
+	}
+	b.entries = append(b.entries, extras...)
+	return nil
+}
+
+// readExtras reads the content of neighbours and guides, which show whole
+// files (or their outlines) and no diff.
+func (b *builder) readExtras(ctx context.Context, extras []*entry) error {
+	entries := make([]gitctx.TreeEntry, len(extras))
+	byPath := make(map[string]*entry, len(extras))
+	for i, e := range extras {
+		entries[i] = e.tree
+		byPath[e.path] = e
+	}
+	return b.ch.ReadTreeEach(ctx, entries, b.opts.MaxFileBytes, func(t gitctx.TreeEntry, data []byte, err error) error {
+		e := byPath[t.Path]
+		switch {
+		case errors.Is(err, gitctx.ErrTooLarge):
+			e.excluded = ReasonSizeLimit
+			return nil
+		case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+			return err
+		case err != nil:
+			e.excluded = ReasonUnreadable
+			b.warn(t.Path, ReasonUnreadable, err.Error())
+			return nil
+		}
+		e.size = int64(len(data))
+		b.setContent(e, data)
+		if e.hasContent && !b.fullPossible {
+			e.dropContent()
+		}
+		return nil
+	})
+}
