@@ -82,6 +82,8 @@ func (c *Change) Grep(ctx context.Context, words []string) (map[string][]string,
 		args = append(args, c.Source.Head)
 	case KindStaged:
 		args = append(args, "--cached")
+	case KindWorktree:
+		args = append(args, "--untracked") // untracked files are on the new side too
 	}
 	g := c.repo.git
 	out, err := g.output(ctx, nil, append(args, "--")...)

@@ -165,7 +165,7 @@ func (f *finder) seeds() []string {
 
 // add records evidence for a file, if it may be chosen.
 func (f *finder) add(p string, direct, history float64, reason string) {
-	if f.changed[p] || f.opts.Skip(p) {
+	if f.changed[p] || f.opts.Skip(p) || generated(p) {
 		return
 	}
 	if _, ok := f.files[p]; !ok {
@@ -183,21 +183,36 @@ func (f *finder) add(p string, direct, history float64, reason string) {
 	}
 }
 
-// siblings adds the files beside each changed file: a weak signal.
+// siblings adds the files of the same kind beside each changed file: a
+// weak signal. (A README's siblings are the other documents beside it, not
+// the build files at the repository root.)
 func (f *finder) siblings(context.Context) error {
-	dirs := map[string]string{}
+	dirs := map[string][]string{}
 	for _, s := range f.seeds() {
-		dirs[path.Dir(s)] = s
+		dirs[path.Dir(s)] = append(dirs[path.Dir(s)], s)
 	}
 	for p := range f.files {
-		if seed, ok := dirs[path.Dir(p)]; ok {
+		for _, seed := range dirs[path.Dir(p)] {
+			if !sameKind(p, seed) {
+				continue
+			}
 			f.add(p, 0, 0, "in the same directory as "+seed)
 			if c := f.cands[p]; c != nil {
 				c.sibling = true
 			}
+			break
 		}
 	}
 	return nil
+}
+
+// sameKind reports whether two files are written in the same language, or
+// share an extension.
+func sameKind(a, b string) bool {
+	if la := languageOf(a); la != "" {
+		return la == languageOf(b)
+	}
+	return strings.EqualFold(path.Ext(a), path.Ext(b))
 }
 
 // ranked orders the candidates by score, then by path, and keeps Max.
@@ -216,6 +231,21 @@ func (f *finder) ranked() []Neighbour {
 		out = out[:f.opts.Max]
 	}
 	return out
+}
+
+// generated reports whether a file is written by a tool rather than a
+// person: a lock file, minified code, a source map. Such a file changes with
+// the code that it follows, often many times over, and tells a reviewer
+// nothing that the change does not; it is never offered as a neighbour.
+func generated(p string) bool {
+	switch base := path.Base(p); base {
+	case "go.sum", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock",
+		"Cargo.lock", "poetry.lock", "Pipfile.lock", "uv.lock", "pdm.lock", "composer.lock", "Gemfile.lock",
+		"mix.lock", "flake.lock", "packages.lock.json", "gradle.lockfile", "Package.resolved", "pubspec.lock":
+		return true
+	default:
+		return strings.HasSuffix(base, ".min.js") || strings.HasSuffix(base, ".min.css") || strings.HasSuffix(base, ".map")
+	}
 }
 
 func round(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }

@@ -19,9 +19,22 @@ import (
 // that import, and a file importing the seed's package counts if it uses a
 // name the seed defines.
 type goFile struct {
-	defines map[string]bool            // top-level names
-	uses    map[string]map[string]bool // import path → names used through it
-	imports []string
+	pkg       string                     // the package clause's name
+	defines   map[string]bool            // top-level names
+	uses      map[string]map[string]bool // import path → names used through it, its package name guessed from the path
+	selectors map[string]map[string]bool // identifier → names selected from it (x.Name)
+	named     map[string]bool            // import paths imported under a name of their own
+	imports   []string
+}
+
+// usesOf returns the names a file uses through an import of a package
+// called pkg ("" when unknown): the package name need not be the last
+// element of its path (module/v2, a directory unlike its package).
+func (g *goFile) usesOf(imp, pkg string) map[string]bool {
+	if g.named[imp] || pkg == "" || !contains(g.imports, imp) {
+		return g.uses[imp]
+	}
+	return g.selectors[pkg]
 }
 
 // parseGo reads what a Go file defines and what it uses of each import.
@@ -30,7 +43,8 @@ func parseGo(name string, src []byte) *goFile {
 	if err != nil && f == nil {
 		return nil
 	}
-	g := &goFile{defines: map[string]bool{}, uses: map[string]map[string]bool{}}
+	g := &goFile{pkg: f.Name.Name, defines: map[string]bool{}, uses: map[string]map[string]bool{},
+		selectors: map[string]map[string]bool{}, named: map[string]bool{}}
 	local := map[string]string{} // package name in this file → import path
 	for _, imp := range f.Imports {
 		p, err := strconv.Unquote(imp.Path.Value)
@@ -41,6 +55,7 @@ func parseGo(name string, src []byte) *goFile {
 		n := path.Base(p)
 		if imp.Name != nil {
 			n = imp.Name.Name
+			g.named[p] = true
 		}
 		local[n] = p
 	}
@@ -70,6 +85,10 @@ func parseGo(name string, src []byte) *goFile {
 			return true
 		}
 		if id, ok := sel.X.(*ast.Ident); ok {
+			if g.selectors[id.Name] == nil {
+				g.selectors[id.Name] = map[string]bool{}
+			}
+			g.selectors[id.Name][sel.Sel.Name] = true
 			if p, ok := local[id.Name]; ok {
 				if g.uses[p] == nil {
 					g.uses[p] = map[string]bool{}
@@ -141,8 +160,10 @@ func (f *finder) goRelations(ctx context.Context, r *resolver, specs map[string]
 			continue
 		}
 		// files the seed imports that define what it uses
-		for imp, names := range sg.uses {
-			for _, t := range r.goPackage(imp) {
+		for _, imp := range sg.imports {
+			targets := r.goPackage(imp)
+			names := sg.usesOf(imp, packageName(parsed, targets))
+			for _, t := range targets {
 				if tg := parsed[t]; tg != nil && sharesName(tg.defines, names) {
 					f.add(t, weightImported, 0, s+" uses what it defines")
 				}
@@ -153,12 +174,22 @@ func (f *finder) goRelations(ctx context.Context, r *resolver, specs map[string]
 			if file == s || importPath[s] == "" {
 				continue
 			}
-			if names := g.uses[importPath[s]]; names != nil && sharesName(sg.defines, names) {
+			if names := g.usesOf(importPath[s], sg.pkg); names != nil && sharesName(sg.defines, names) {
 				f.add(file, weightImporter, 0, "it uses what "+s+" defines")
 			}
 		}
 	}
 	return nil
+}
+
+// packageName is the package name of parsed Go files ("" if none was parsed).
+func packageName(parsed map[string]*goFile, files []string) string {
+	for _, p := range files {
+		if g := parsed[p]; g != nil && !strings.HasSuffix(g.pkg, "_test") {
+			return g.pkg
+		}
+	}
+	return ""
 }
 
 func sharesName(defines, names map[string]bool) bool {
@@ -194,17 +225,24 @@ func (f *finder) parseAll(ctx context.Context, want map[string]bool) (map[string
 // importPathOf is the import path of a directory of Go files, "" outside
 // any module.
 func (r *resolver) importPathOf(dir string) string {
-	for _, m := range r.modules {
-		if dir == m.dir || m.dir == "." || strings.HasPrefix(dir, m.dir+"/") {
-			rel := strings.TrimPrefix(strings.TrimPrefix(dir, m.dir), "/")
-			if m.dir == "." {
-				rel = dir
+	best := -1 // the module whose directory holds dir most closely
+	for i, m := range r.modules {
+		if m.dir == "." || dir == m.dir || strings.HasPrefix(dir, m.dir+"/") {
+			if best < 0 || len(m.dir) > len(r.modules[best].dir) || r.modules[best].dir == "." {
+				best = i
 			}
-			if rel == "" || rel == "." {
-				return m.path
-			}
-			return m.path + "/" + rel
 		}
 	}
-	return ""
+	if best < 0 {
+		return ""
+	}
+	m := r.modules[best]
+	rel := dir
+	if m.dir != "." {
+		rel = strings.TrimPrefix(strings.TrimPrefix(dir, m.dir), "/")
+	}
+	if rel == "" || rel == "." {
+		return m.path
+	}
+	return m.path + "/" + rel
 }

@@ -12,8 +12,9 @@ import (
 // first non-empty group).
 var (
 	jsImport  = regexp.MustCompile(`(?m)(?:^|[^\w$.])(?:import|export)\s[^'";]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[^\w$.])import\s*['"]([^'"]+)['"]|\brequire\(\s*['"]([^'"]+)['"]\s*\)|\bimport\(\s*['"]([^'"]+)['"]\s*\)`)
-	pyFrom    = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+\(?([\w*, \t]+)`)
+	pyFrom    = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]*(?:\(([^)]*)\)|([\w*, \t]+))`)
 	pyImport  = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)`)
+	pyComment = regexp.MustCompile(`#[^\n]*`)
 	jvmImport = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+(?:static[ \t]+)?([\w.]+?)(?:\.\*)?[ \t]*;?[ \t]*$`)
 	rustMod   = regexp.MustCompile(`(?m)^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;`)
 	rustUse   = regexp.MustCompile(`(?m)^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?use[ \t]+((?:crate|super|self)(?:::\w+)+)`)
@@ -78,11 +79,13 @@ func pyImports(head []byte) []string {
 	for _, m := range pyFrom.FindAllSubmatch(head, -1) {
 		mod := string(m[1])
 		out = append(out, "py:"+mod)
-		for _, n := range strings.Split(string(m[2]), ",") {
-			n = strings.TrimSpace(strings.Split(strings.TrimSpace(n), " ")[0])
-			if n == "" || n == "*" {
+		names := string(m[2]) + string(m[3]) // one of them is empty
+		for _, n := range strings.Split(pyComment.ReplaceAllString(names, ""), ",") {
+			fields := strings.Fields(n) // "a as b" names module a
+			if len(fields) == 0 || fields[0] == "*" {
 				continue
 			}
+			n = fields[0]
 			sep := "."
 			if strings.HasSuffix(mod, ".") {
 				sep = ""

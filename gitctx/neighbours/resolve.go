@@ -53,7 +53,14 @@ func (r *resolver) resolve(file, spec string) []string {
 	case "py":
 		return r.python(dir, rest)
 	case "jvm":
-		return r.suffix(strings.ReplaceAll(rest, ".", "/"), ".java", ".kt", ".scala")
+		if got := r.suffix(strings.ReplaceAll(rest, ".", "/"), ".java", ".kt", ".scala"); len(got) > 0 {
+			return got
+		}
+		// a static import names a member of the class: com.acme.Strings.join
+		if i := strings.LastIndexByte(rest, '.'); i > 0 {
+			return r.suffix(strings.ReplaceAll(rest[:i], ".", "/"), ".java", ".kt", ".scala")
+		}
+		return nil
 	case "mod":
 		return r.rustMod(file, rest)
 	case "use":
@@ -135,14 +142,18 @@ func (r *resolver) python(dir, mod string) []string {
 	return r.suffix(rel+"/__init__", ".py")
 }
 
-func (r *resolver) rustMod(file, name string) []string {
-	dir := path.Dir(file)
+// rustModDir is the directory of a Rust file's submodules: beside a
+// mod.rs, lib.rs or main.rs, and in a directory named after any other file.
+func rustModDir(file string) string {
 	switch path.Base(file) {
 	case "mod.rs", "lib.rs", "main.rs":
-	default:
-		dir = path.Join(dir, strings.TrimSuffix(path.Base(file), ".rs"))
+		return path.Dir(file)
 	}
-	return r.first(path.Join(dir, name), ".rs", "/mod.rs")
+	return path.Join(path.Dir(file), strings.TrimSuffix(path.Base(file), ".rs"))
+}
+
+func (r *resolver) rustMod(file, name string) []string {
+	return r.first(path.Join(rustModDir(file), name), ".rs", "/mod.rs")
 }
 
 func (r *resolver) rustUse(file, use string) []string {
@@ -158,9 +169,9 @@ func (r *resolver) rustUse(file, use string) []string {
 			return nil
 		}
 	case "super":
-		base = path.Dir(path.Dir(file))
+		base = path.Dir(rustModDir(file))
 	default: // self
-		base = path.Dir(file)
+		base = rustModDir(file)
 	}
 	// the longest prefix of the path that names a module file
 	for n := len(parts) - 1; n >= 1; n-- {

@@ -28,25 +28,80 @@ func (f *finder) tests(context.Context) error {
 			f.add(t, weightTest, 0, "the test of "+s)
 		}
 	}
-	// Tests elsewhere in the same top-level tree (tests/, __tests__/, a
-	// src/test mirror) named after the file.
-	byStem := map[string][]string{}
+	// Tests elsewhere named after the file: in the same top-level tree
+	// (a src/test mirror, __tests__/) or in a test tree at the root
+	// (tests/test_app.py for src/app/app.py); and, for a changed test, the
+	// code it is named after.
+	codeByStem, testByStem := map[string][]string{}, map[string][]string{}
 	for _, s := range f.seeds() {
-		if !isTestPath(s) && stem(s) != "" {
-			byStem[stem(s)] = append(byStem[stem(s)], s)
+		if !isTestPath(s) {
+			codeByStem[stem(s)] = append(codeByStem[stem(s)], s)
+		} else if ts := testStem(s); ts != "" {
+			testByStem[ts] = append(testByStem[ts], s)
 		}
 	}
 	for p := range f.files {
-		if !isTestPath(p) {
+		if isTestPath(p) {
+			for _, s := range codeByStem[testStem(p)] {
+				if pairable(p, s) {
+					f.add(p, weightTest, 0, "the test of "+s)
+				}
+			}
 			continue
 		}
-		for _, s := range byStem[testStem(p)] {
-			if top(p) == top(s) {
-				f.add(p, weightTest, 0, "the test of "+s)
+		for _, s := range testByStem[stem(p)] {
+			if pairable(s, p) {
+				f.add(p, weightTest, 0, "the code that the changed test "+s+" covers")
 			}
 		}
 	}
 	return nil
+}
+
+// pairable reports whether a test and a code file named alike are near
+// enough to be a pair: in one language, and in directories that are the
+// same once the parts that only sort tests from code are left out
+// (src/main/java/a ↔ src/test/java/a, app/models ↔ spec/models,
+// lib/x ↔ lib/x/__tests__); a test in a flat test tree at the root
+// (tests/test_app.py) pairs with a code file of its name anywhere. A Go
+// test lives in its package's directory, so it pairs only there.
+func pairable(test, code string) bool {
+	lang := languageOf(test)
+	if lang == "" || lang != languageOf(code) {
+		return false
+	}
+	td, cd := path.Dir(test), path.Dir(code)
+	if lang == "go" {
+		return td == cd
+	}
+	nt, nc := strip(td), strip(cd)
+	if nt == nc || strings.HasSuffix(nc, "/"+nt) {
+		return true
+	}
+	return nt == "" && isTestDir(top(test))
+}
+
+// strip leaves out of a directory the parts that sort tests from code.
+func strip(dir string) string {
+	var keep []string
+	for _, d := range strings.Split(dir, "/") {
+		switch d {
+		case ".", "src", "lib", "main", "app", "unit", "integration", "functional", "e2e":
+		default:
+			if !isTestDir(d) {
+				keep = append(keep, d)
+			}
+		}
+	}
+	return strings.Join(keep, "/")
+}
+
+func isTestDir(d string) bool {
+	switch d {
+	case "tests", "test", "__tests__", "spec", "specs":
+		return true
+	}
+	return false
 }
 
 // top is the first directory of a path ("" at the root).
@@ -89,7 +144,7 @@ func isTestPath(p string) bool {
 		return true
 	}
 	for _, d := range strings.Split(path.Dir(p), "/") {
-		if d == "tests" || d == "test" || d == "__tests__" || d == "spec" {
+		if isTestDir(d) {
 			return true
 		}
 	}

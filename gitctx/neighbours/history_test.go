@@ -1,0 +1,215 @@
+package neighbours
+
+import (
+	"sort"
+	"testing"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// The gitctx.Change methods Find builds on: History and Grep.
+
+// TestChangeHistory: History lists, newest first, the commits before the
+// change that touched any of the paths, each with every file it touched,
+// merges left out.
+func TestChangeHistory(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"a.txt": "1\n"})
+	a := r.commit("A: a")
+	r.write(map[string]string{"b.txt": "1\n", "dir/c.txt": "1\n"})
+	b := r.commit("B: b and c")
+	r.write(map[string]string{"a.txt": "2\n", "b.txt": "2\n"})
+	c := r.commit("C: a and b")
+	r.git("checkout", "-q", "-b", "side")
+	r.write(map[string]string{"a.txt": "3\n", "side.txt": "1\n"})
+	s := r.commit("S: a and side, on a branch")
+	r.git("checkout", "-q", "main")
+	r.write(map[string]string{"dir/c.txt": "2\n"})
+	d := r.commit("D: c")
+	r.git("merge", "-q", "--no-ff", "-m", "M: merge side", "side")
+	r.commits++
+	m := r.rev("HEAD")
+	r.write(map[string]string{"a.txt": "4\n", "new.txt": "1\n"})
+	r.commit("N: the change")
+
+	ch := r.selectRange("HEAD")
+	if ch.Source.Base != m {
+		t.Fatalf("base is %s, want the merge %s", ch.Source.Base, m)
+	}
+	for _, tc := range []struct {
+		name  string
+		paths []string
+		depth int
+		want  []gitctx.HistoryCommit
+	}{
+		{"one path", []string{"a.txt"}, 100, []gitctx.HistoryCommit{
+			{SHA: s, Files: []string{"a.txt", "side.txt"}},
+			{SHA: c, Files: []string{"a.txt", "b.txt"}},
+			{SHA: a, Files: []string{"a.txt"}},
+		}},
+		{"depth", []string{"a.txt"}, 2, []gitctx.HistoryCommit{
+			{SHA: s, Files: []string{"a.txt", "side.txt"}},
+			{SHA: c, Files: []string{"a.txt", "b.txt"}},
+		}},
+		{"two paths", []string{"dir/c.txt", "side.txt"}, 100, []gitctx.HistoryCommit{
+			{SHA: d, Files: []string{"dir/c.txt"}},
+			{SHA: s, Files: []string{"a.txt", "side.txt"}},
+			{SHA: b, Files: []string{"b.txt", "dir/c.txt"}},
+		}},
+		{"a file new in the change", []string{"new.txt"}, 100, nil},
+		{"no paths", nil, 100, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ch.History(t.Context(), tc.paths, tc.depth)
+			if err != nil {
+				t.Fatalf("History: %v", err)
+			}
+			for i := range got {
+				sort.Strings(got[i].Files)
+			}
+			checkEqual(t, "History", got, tc.want)
+		})
+	}
+}
+
+// TestChangeHistoryStart: the history of a range ends at its base, so
+// commits inside the range are not listed; a work-tree change's history
+// ends at HEAD.
+func TestChangeHistoryStart(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"a.txt": "1\n", "b.txt": "1\n"})
+	first := r.commit("first")
+	r.write(map[string]string{"a.txt": "2\n", "b.txt": "2\n"})
+	second := r.commit("second")
+	r.write(map[string]string{"a.txt": "3\n", "c.txt": "3\n"})
+	third := r.commit("third")
+
+	got, err := r.selectRange(first+"..HEAD").History(t.Context(), []string{"a.txt"}, 100)
+	if err != nil {
+		t.Fatalf("History: %v", err)
+	}
+	checkEqual(t, "history of a range", shas(got), []string{first})
+
+	got, err = r.selectRange("HEAD~1...HEAD").History(t.Context(), []string{"a.txt"}, 100)
+	if err != nil {
+		t.Fatalf("History: %v", err)
+	}
+	checkEqual(t, "history of a three-dot range", shas(got), []string{second, first})
+
+	r.write(map[string]string{"a.txt": "4\n"})
+	got, err = r.selectWorktree().History(t.Context(), []string{"a.txt"}, 100)
+	if err != nil {
+		t.Fatalf("History: %v", err)
+	}
+	checkEqual(t, "history of the work tree", shas(got), []string{third, second, first})
+}
+
+// TestChangeHistoryUnborn: before the first commit there is no history.
+func TestChangeHistoryUnborn(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"a.txt": "1\n"})
+	got, err := r.selectWorktree().History(t.Context(), []string{"a.txt"}, 100)
+	if err != nil {
+		t.Fatalf("History: %v", err)
+	}
+	if len(got) != 0 {
+		t.Errorf("History on an unborn branch = %+v, want none", got)
+	}
+}
+
+func shas(commits []gitctx.HistoryCommit) []string {
+	var out []string
+	for _, c := range commits {
+		out = append(out, c.SHA)
+	}
+	return out
+}
+
+// TestChangeGrep: Grep maps each word to the files of the new side that
+// contain it as a whole word.
+func TestChangeGrep(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{
+		"a.go":          "package a\n\nfunc Alpha() {}\n\nvar gone = Alpha\n",
+		"b.go":          "package a\n\nfunc b() { Alpha(); Alpha() }\n",
+		"c.txt":         "Alphabet soup, notAlpha either\n",
+		"deep/dir/d.md": "see Alpha\n",
+		"old.txt":       "Omega\n",
+		"odd:name.txt":  "Alpha\n",
+	})
+	r.commit("first")
+	r.write(map[string]string{"e.go": "package a\n\nvar Gamma = 1\n", "old.txt": "nothing\n"})
+	r.commit("second")
+	r.write(map[string]string{"b.go": "package a\n\nfunc b() { Delta() }\n"}) // uncommitted
+
+	ch := r.selectRange("HEAD~1..HEAD")
+	got, err := ch.Grep(t.Context(), []string{"Alpha", "Gamma", "Omega", "Delta", "Nope"})
+	if err != nil {
+		t.Fatalf("Grep: %v", err)
+	}
+	checkEqual(t, "Grep of a range", sortValues(got), map[string][]string{
+		"Alpha": {"a.go", "b.go", "deep/dir/d.md", "odd:name.txt"},
+		"Gamma": {"e.go"},
+	})
+
+	got, err = ch.Grep(t.Context(), []string{"Nope", "Omega"})
+	if err != nil {
+		t.Fatalf("Grep with no match: %v", err)
+	}
+	if got == nil || len(got) != 0 {
+		t.Errorf("Grep with no match = %#v, want an empty map", got)
+	}
+
+	wt := r.selectWorktree()
+	got, err = wt.Grep(t.Context(), []string{"Alpha", "Delta"})
+	if err != nil {
+		t.Fatalf("Grep: %v", err)
+	}
+	checkEqual(t, "Grep of the work tree", sortValues(got), map[string][]string{
+		"Alpha": {"a.go", "deep/dir/d.md", "odd:name.txt"},
+		"Delta": {"b.go"},
+	})
+}
+
+// TestChangeGrepWorktreeUntracked: the new side of a work-tree change
+// holds its untracked files (Tree lists them), so Grep searches them too.
+func TestChangeGrepWorktreeUntracked(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"a.go": "package a\n\nfunc Alpha() {}\n"})
+	r.commit("first")
+	r.write(map[string]string{"a.go": "package a\n\nfunc Alpha() int { return 1 }\n", "new.go": "package a\n\nvar x = Alpha()\n"})
+	ch := r.selectWorktree()
+	tree, err := ch.Tree(t.Context())
+	if err != nil {
+		t.Fatalf("Tree: %v", err)
+	}
+	var paths []string
+	for _, e := range tree {
+		paths = append(paths, e.Path)
+	}
+	checkEqual(t, "Tree", sorted(paths), []string{"a.go", "new.go"})
+	got, err := ch.Grep(t.Context(), []string{"Alpha"})
+	if err != nil {
+		t.Fatalf("Grep: %v", err)
+	}
+	checkEqual(t, "Grep", sortValues(got), map[string][]string{"Alpha": {"a.go", "new.go"}})
+}
+
+// TestChangeGrepNoWords: nothing to look for finds nothing.
+func TestChangeGrepNoWords(t *testing.T) {
+	r := newTestRepo(t)
+	r.write(map[string]string{"a.txt": "x\n"})
+	r.commit("first")
+	got, err := r.selectRange("HEAD").Grep(t.Context(), nil)
+	if err != nil || len(got) != 0 {
+		t.Errorf("Grep(nil) = %v, %v; want nothing", got, err)
+	}
+}
+
+func sortValues(m map[string][]string) map[string][]string {
+	out := map[string][]string{}
+	for k, v := range m {
+		out[k] = sorted(v)
+	}
+	return out
+}

@@ -1,0 +1,195 @@
+package neighbours
+
+import (
+	"testing"
+)
+
+// parseImports reads the import statements of each language into specs;
+// the order of the specs is not part of the contract, so they are
+// compared sorted.
+func TestParseImports(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, src string
+		want            []string
+	}{
+		{
+			name: "go import block with alias and blank import",
+			file: "cmd/main.go",
+			src: `package main
+
+import (
+	"fmt"
+	cfg "example.com/shop/config"
+	_ "embed"
+)
+
+import "example.com/shop/price"
+
+func main() { fmt.Println(cfg.X, price.Y) }
+`,
+			want: []string{"go:embed", "go:example.com/shop/config", "go:example.com/shop/price", "go:fmt"},
+		},
+		{
+			name: "go head cut off after the imports",
+			file: "a.go",
+			src:  "package a\n\nimport \"example.com/x\"\n\nfunc broken(",
+			want: []string{"go:example.com/x"},
+		},
+		{
+			name: "go without imports",
+			file: "a.go",
+			src:  "package a\n\nfunc A() {}\n",
+			want: nil,
+		},
+		{
+			name: "javascript and typescript",
+			file: "web/src/app.ts",
+			src: `import React from 'react'
+import { a, b } from "./a"
+import type { T } from './types'
+import {
+  c,
+  d,
+} from './c'
+export * from './d'
+export { e } from './e'
+import './side-effect.css'
+const f = require('./f')
+const g = await import('./g')
+// reimport('./not-an-import')
+`,
+			want: []string{"./a", "./c", "./d", "./e", "./f", "./g", "./side-effect.css", "./types", "react"},
+		},
+		{
+			name: "jsx require with spaces",
+			file: "web/x.jsx",
+			src:  "const h = require( \"../h\" );\n",
+			want: []string{"../h"},
+		},
+		{
+			name: "python",
+			file: "src/shop/cart.py",
+			src: `import os, sys
+import shop.util as u
+from . import tax, rates
+from .. import common
+from .money import Amount
+from shop.price import total as t, discount
+from shop.models import *
+`,
+			want: []string{
+				"py:.", "py:.tax", "py:.rates",
+				"py:..", "py:..common",
+				"py:.money", "py:.money.Amount",
+				"py:shop.price", "py:shop.price.total", "py:shop.price.discount",
+				"py:shop.models",
+				"py:os", "py:sys", "py:shop.util",
+			},
+		},
+		{
+			name: "python one-line parenthesized",
+			file: "a.py",
+			src:  "from pkg import (a, b)\n",
+			want: []string{"py:pkg", "py:pkg.a", "py:pkg.b"},
+		},
+		{
+			name: "java",
+			file: "src/main/java/com/acme/App.java",
+			src: `package com.acme;
+
+import java.util.List;
+import com.acme.model.User;
+import static com.acme.util.Strings.*;
+import com.acme.service.*;
+`,
+			want: []string{"jvm:com.acme.model.User", "jvm:com.acme.service", "jvm:com.acme.util.Strings", "jvm:java.util.List"},
+		},
+		{
+			name: "kotlin",
+			file: "src/main/kotlin/com/acme/App.kt",
+			src:  "package com.acme\n\nimport com.acme.model.User\nimport kotlinx.coroutines.launch\n",
+			want: []string{"jvm:com.acme.model.User", "jvm:kotlinx.coroutines.launch"},
+		},
+		{
+			name: "rust",
+			file: "src/lib.rs",
+			src: `mod parser;
+pub mod lexer;
+pub(crate) mod ast;
+use crate::parser::Parser;
+pub use self::lexer::Token;
+use super::util;
+use std::io;
+mod tests {
+}
+`,
+			want: []string{"mod:ast", "mod:lexer", "mod:parser", "use:crate::parser::Parser", "use:self::lexer::Token", "use:super::util"},
+		},
+		{
+			name: "c",
+			file: "src/main.c",
+			src:  "#include <stdio.h>\n#include \"util.h\"\n#  include \"sub/x.h\"\n",
+			want: []string{"sub/x.h", "util.h"},
+		},
+		{
+			name: "c++ header",
+			file: "src/a.hpp",
+			src:  "#pragma once\n#include \"b.hpp\"\n",
+			want: []string{"b.hpp"},
+		},
+		{
+			name: "ruby",
+			file: "lib/shop.rb",
+			src:  "require 'json'\nrequire_relative 'shop/cart'\nrequire_relative \"../config/boot\"\n",
+			want: []string{"rel:../config/boot", "rel:shop/cart"},
+		},
+		{
+			name: "not a language with imports",
+			file: "README.md",
+			src:  "import x from './y'\n",
+			want: nil,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := parseImports(tc.file, []byte(tc.src))
+			checkEqual(t, "parseImports("+tc.file+")", sorted(got), sorted(tc.want))
+		})
+	}
+}
+
+// TestParseImportsPythonMultiline: black and most Python formatters wrap a
+// long "from m import" in parentheses over several lines. The module is
+// imported all the same.
+func TestParseImportsPythonMultiline(t *testing.T) {
+	src := `from shop.price import (
+    total,
+    discount,
+)
+`
+	got := parseImports("src/shop/cart.py", []byte(src))
+	for _, want := range []string{"py:shop.price", "py:shop.price.total", "py:shop.price.discount"} {
+		if !contains(got, want) {
+			t.Errorf("parseImports(%q) = %q, want it to include %q", src, got, want)
+		}
+	}
+}
+
+func TestLanguageOf(t *testing.T) {
+	for _, tc := range []struct{ path, want string }{
+		{"a.go", "go"},
+		{"a.TS", "js"},
+		{"a.mjs", "js"},
+		{"a.vue", "js"},
+		{"a.pyi", "python"},
+		{"A.kt", "jvm"},
+		{"a.rs", "rust"},
+		{"a.hpp", "c"},
+		{"a.rb", "ruby"},
+		{"Makefile", ""},
+		{"a.md", ""},
+	} {
+		if got := languageOf(tc.path); got != tc.want {
+			t.Errorf("languageOf(%q) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}
