@@ -57,8 +57,8 @@ func (o *packOptions) addFlags(cmd *cobra.Command) {
 	f.IntVar(&o.maxFileKB, "max-file-size-kb", pack.DefaultMaxFileBytes/1024, "files larger than this are not shown whole")
 	f.BoolVar(&o.split, "split", false, "when the full pack does not fit, write it as several parts (pack-1.md, pack-2.md, …), each within the budget, instead of a summary")
 	f.BoolVar(&o.noNeigh, "no-neighbours", false, "leave out neighbour files (tests, imports, importers, co-changed files); guide files stay")
-	f.IntVar(&o.maxNeigh, "max-neighbours", 12, "pack at most `N` neighbour files")
-	f.IntVar(&o.history, "history-depth", 2000, "mine at most `N` commits of history for files that change together")
+	f.IntVar(&o.maxNeigh, "max-neighbours", 12, "pack at most `N` neighbour files (0: none)")
+	f.IntVar(&o.history, "history-depth", 2000, "mine at most `N` commits of history for files that change together (0: none)")
 	f.BoolVar(&o.failOn, "fail-on-secrets", false, "exit 3 when the change adds a credential (the outputs, redacted, are still written)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing but errors")
 	f.StringVar(&o.progress, "progress", "auto", "progress on stderr: auto (on a terminal), always or never")
@@ -180,9 +180,9 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 		MaxFileBytes:  int64(o.maxFileKB) * 1024,
 		Budget:        budget,
 		Split:         o.split,
-		NoNeighbours:  o.noNeigh,
+		NoNeighbours:  o.noNeigh || o.maxNeigh == 0,
 		MaxNeighbours: o.maxNeigh,
-		HistoryDepth:  o.history,
+		HistoryDepth:  historyDepth(o.history),
 		Counter:       counter,
 		Gate:          gate,
 		Tool:          pack.Tool{Name: "gitctx", Version: v},
@@ -291,4 +291,13 @@ func thousands(n int) string {
 		b.WriteRune(c)
 	}
 	return b.String()
+}
+
+// historyDepth maps --history-depth to pack's option, where 0 means the
+// default and a negative depth mines nothing.
+func historyDepth(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
 }

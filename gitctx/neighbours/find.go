@@ -32,7 +32,7 @@ import (
 // Options configure Find.
 type Options struct {
 	Max          int                    // neighbours to return (default 12)
-	HistoryDepth int                    // commits of history to mine (default 2000)
+	HistoryDepth int                    // commits of history to mine (0: 2000; negative: none)
 	Skip         func(path string) bool // files never chosen (credentials, vendored, binary by name…)
 	// Patches are the change's patches when the caller has them already;
 	// without them Find streams the diff once.
@@ -105,7 +105,7 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	if opts.Max <= 0 {
 		opts.Max = DefaultMax
 	}
-	if opts.HistoryDepth <= 0 {
+	if opts.HistoryDepth == 0 {
 		opts.HistoryDepth = DefaultHistoryDepth
 	}
 	if opts.Skip == nil {

@@ -24,7 +24,7 @@ const (
 // is and the fewer files it touched.
 func (f *finder) history(ctx context.Context) error {
 	seeds := f.seeds()
-	if len(seeds) == 0 || len(seeds) > 200 {
+	if len(seeds) == 0 || len(seeds) > 200 || f.opts.HistoryDepth < 0 {
 		return nil // a change that large is its own context
 	}
 	commits, err := f.ch.History(ctx, seeds, f.opts.HistoryDepth)

@@ -1,0 +1,67 @@
+package neighbours
+
+import "testing"
+
+func TestSameKind(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"a/x.go", "a/y.go", true},
+		{"web/a.ts", "web/b.tsx", true}, // one language
+		{"web/a.ts", "web/b.js", true},
+		{"README.md", "CHANGES.md", true},
+		{"README.md", "go.sum", false},
+		{"README.md", ".gitignore", false},
+		{"docs/a.txt", "docs/b.md", false},
+		{"a/x.go", "a/x.py", false},
+		{"Makefile", "LICENSE", true}, // neither has an extension
+	} {
+		if got := sameKind(tc.a, tc.b); got != tc.want {
+			t.Errorf("sameKind(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
+
+func TestGenerated(t *testing.T) {
+	for _, tc := range []struct {
+		path string
+		want bool
+	}{
+		{"go.sum", true},
+		{"web/package-lock.json", true},
+		{"yarn.lock", true},
+		{"Cargo.lock", true},
+		{"static/app.min.js", true},
+		{"static/app.js.map", true},
+		{"go.mod", false},
+		{"package.json", false},
+		{"static/app.js", false},
+		{"docs/lock.md", false},
+	} {
+		if got := generated(tc.path); got != tc.want {
+			t.Errorf("generated(%q) = %v, want %v", tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestPairable(t *testing.T) {
+	for _, tc := range []struct {
+		test, code string
+		want       bool
+	}{
+		{"tests/test_testing.py", "flask/testing.py", true},                // a flat test tree at the root
+		{"tests/unit/test_x.py", "src/pkg/x.py", true},                     // unit/ sorts tests only
+		{"src/test/java/a/FooTest.java", "src/main/java/a/Foo.java", true}, // a Maven mirror
+		{"spec/models/user_spec.rb", "app/models/user.rb", true},
+		{"src/components/__tests__/B.test.tsx", "src/components/B.tsx", true},
+		{"internal/client/config_test.go", "internal/server/config.go", false}, // Go: same directory only
+		{"packages/b/test/index.test.ts", "packages/a/src/index.ts", false},
+		{"tests/test_x.py", "src/x.go", false}, // two languages
+		{"web/a/x.spec.ts", "web/b/x.ts", false},
+	} {
+		if got := pairable(tc.test, tc.code); got != tc.want {
+			t.Errorf("pairable(%q, %q) = %v, want %v", tc.test, tc.code, got, tc.want)
+		}
+	}
+}
