@@ -15,18 +15,33 @@ type HistoryCommit struct {
 	Files []string
 }
 
-// History lists, newest first, up to depth commits (merges left out) that
-// touched any of paths, each with every file it touched. It walks the
-// history the change starts from: the base of a range, HEAD for the index
-// and the work tree. A patch without a repository has none.
-func (c *Change) History(ctx context.Context, paths []string, depth int) ([]HistoryCommit, error) {
+// History lists, newest first, up to max commits (merges left out) that
+// touched any of paths, each with every file it touched, among the window
+// most recent commits (0: all of them). It walks the history the change
+// starts from: the base of a range, HEAD for the index and the work tree.
+// A patch without a repository has none.
+//
+// The window bounds the walk, which is what costs: git diffs each commit's
+// tree to match paths, about 30µs a commit without a commit-graph.
+func (c *Change) History(ctx context.Context, paths []string, max, window int) ([]HistoryCommit, error) {
 	start := c.historyStart()
-	if start == "" || len(paths) == 0 {
+	if start == "" || len(paths) == 0 || max <= 0 {
 		return nil, nil
 	}
+	revs := []string{start}
+	if window > 0 {
+		// the first commit outside the window; none when history is shorter
+		out, err := c.repo.git.output(ctx, nil, "rev-list", fmt.Sprintf("--skip=%d", window), "-n1", start, "--")
+		if err != nil {
+			return nil, fmt.Errorf("read history: %w", err)
+		}
+		if edge := strings.TrimSpace(string(out)); edge != "" {
+			revs = append(revs, "^"+edge)
+		}
+	}
 	args := append([]string{"log", "--no-merges", "-z", "--format=%x01%H", "--name-only", "--full-diff", "--no-renames",
-		fmt.Sprintf("-n%d", depth), start, "--"}, paths...)
-	out, err := c.repo.git.output(ctx, nil, args...)
+		fmt.Sprintf("-n%d", max)}, revs...)
+	out, err := c.repo.git.output(ctx, nil, append(append(args, "--"), paths...)...)
 	if err != nil {
 		return nil, fmt.Errorf("read history: %w", err)
 	}

@@ -21,7 +21,7 @@ type Options struct {
 	Split           bool          // lay a Full pack that does not fit over several parts instead of summarising it
 	NoNeighbours    bool          // leave out neighbours (guide files stay)
 	MaxNeighbours   int           // at most this many neighbours (default 12)
-	HistoryDepth    int           // commits of history mined for co-change (0: 2000; negative: none)
+	HistoryDepth    int           // recent commits mined for co-change (0: 10,000; negative: none)
 	Counter         Counter       // counts tokens; required
 	Gate            *secrets.Gate // removes credentials; required, there is no way around it
 	Tool            Tool

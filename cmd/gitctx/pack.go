@@ -58,7 +58,7 @@ func (o *packOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.split, "split", false, "when the full pack does not fit, write it as several parts (pack-1.md, pack-2.md, …), each within the budget, instead of a summary")
 	f.BoolVar(&o.noNeigh, "no-neighbours", false, "leave out neighbour files (tests, imports, importers, co-changed files); guide files stay")
 	f.IntVar(&o.maxNeigh, "max-neighbours", 12, "pack at most `N` neighbour files (0: none)")
-	f.IntVar(&o.history, "history-depth", 2000, "mine at most `N` commits of history for files that change together (0: none)")
+	f.IntVar(&o.history, "history-depth", 10000, "mine the `N` most recent commits for files that change together (0: none)")
 	f.BoolVar(&o.failOn, "fail-on-secrets", false, "exit 3 when the change adds a credential (the outputs, redacted, are still written)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing but errors")
 	f.StringVar(&o.progress, "progress", "auto", "progress on stderr: auto (on a terminal), always or never")

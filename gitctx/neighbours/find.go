@@ -32,7 +32,7 @@ import (
 // Options configure Find.
 type Options struct {
 	Max          int                    // neighbours to return (default 12)
-	HistoryDepth int                    // commits of history to mine (0: 2000; negative: none)
+	HistoryDepth int                    // how many recent commits to mine (0: DefaultHistoryDepth; negative: none)
 	Skip         func(path string) bool // files never chosen (credentials, vendored, binary by name…)
 	// Patches are the change's patches when the caller has them already;
 	// without them Find streams the diff once.
@@ -45,7 +45,7 @@ type Options struct {
 // Defaults of Options.
 const (
 	DefaultMax          = 12
-	DefaultHistoryDepth = 2000
+	DefaultHistoryDepth = 10000
 )
 
 // Neighbour is a file chosen for its relation to the change.
@@ -134,6 +134,7 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	for _, g := range guides {
 		f.changed[g.Path] = true // a guide is offered as a guide, not as a neighbour
 	}
+	f.startHistory(ctx)
 	for _, step := range []func(context.Context) error{f.tests, f.imports, f.references, f.history, f.siblings} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
@@ -149,6 +150,8 @@ type finder struct {
 	files   map[string]gitctx.TreeEntry // the repository's files on the new side
 	changed map[string]bool
 	cands   map[string]*candidate
+	// pastCommits waits for the history read by startHistory (nil: none).
+	pastCommits func() ([]gitctx.HistoryCommit, error)
 }
 
 // seeds are the changed files that still exist and may be shown, the

@@ -24,14 +24,25 @@ type goFile struct {
 	uses      map[string]map[string]bool // import path → names used through it, its package name guessed from the path
 	selectors map[string]map[string]bool // identifier → names selected from it (x.Name)
 	named     map[string]bool            // import paths imported under a name of their own
+	aliases   map[string]string          // import path → its name of its own (lightGo)
 	imports   []string
+	src       []byte // the text, for a file read by lightGo (selectors is nil then)
 }
 
 // usesOf returns the names a file uses through an import of a package
 // called pkg ("" when unknown): the package name need not be the last
 // element of its path (module/v2, a directory unlike its package).
 func (g *goFile) usesOf(imp, pkg string) map[string]bool {
-	if g.named[imp] || pkg == "" || !contains(g.imports, imp) {
+	if !contains(g.imports, imp) {
+		return nil
+	}
+	if g.src != nil {
+		if l := g.localName(imp, pkg); l != "_" && l != "." {
+			return selectorsOf(g.src, l)
+		}
+		return nil
+	}
+	if g.named[imp] || pkg == "" {
 		return g.uses[imp]
 	}
 	return g.selectors[pkg]
@@ -150,7 +161,7 @@ func (f *finder) goRelations(ctx context.Context, r *resolver, specs map[string]
 			}
 		}
 	}
-	parsed, err := f.parseAll(ctx, want)
+	parsed, err := f.parseAll(ctx, want, seeds)
 	if err != nil {
 		return err
 	}
@@ -201,8 +212,9 @@ func sharesName(defines, names map[string]bool) bool {
 	return false
 }
 
-// parseAll reads and parses the wanted Go files.
-func (f *finder) parseAll(ctx context.Context, want map[string]bool) (map[string]*goFile, error) {
+// parseAll reads the wanted Go files: the seeds whole, the others lightly
+// (see lightGo).
+func (f *finder) parseAll(ctx context.Context, want map[string]bool, seeds []string) (map[string]*goFile, error) {
 	var entries []gitctx.TreeEntry
 	for _, p := range sortedKeys(want) {
 		if e, ok := f.files[p]; ok && strings.HasSuffix(p, ".go") {
@@ -214,7 +226,11 @@ func (f *finder) parseAll(ctx context.Context, want map[string]bool) (map[string
 		if err != nil {
 			return ctx.Err()
 		}
-		if g := parseGo(e.Path, data); g != nil {
+		read := lightGo
+		if contains(seeds, e.Path) {
+			read = parseGo
+		}
+		if g := read(e.Path, data); g != nil {
 			parsed[e.Path] = g
 		}
 		return nil

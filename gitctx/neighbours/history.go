@@ -17,20 +17,22 @@ const (
 	maxCommitFiles = 50  // commits touching more files (renames, formatting) say little
 	halfLife       = 200 // a commit this many commits older weighs half as much
 	maxLoneCommit  = 8   // a file that shared one commit only counts if that commit was this small
+
+	maxHistoryCommits = 2000 // commits of the changed files read, at most
 )
 
 // history adds the files that changed together with the changed files,
 // in the history before the change. A commit weighs more the more recent it
 // is and the fewer files it touched.
 func (f *finder) history(ctx context.Context) error {
-	seeds := f.seeds()
-	if len(seeds) == 0 || len(seeds) > 200 || f.opts.HistoryDepth < 0 {
-		return nil // a change that large is its own context
+	if f.pastCommits == nil {
+		return nil
 	}
-	commits, err := f.ch.History(ctx, seeds, f.opts.HistoryDepth)
+	commits, err := f.pastCommits()
 	if err != nil {
 		return err
 	}
+	seeds := f.seeds()
 	isSeed := map[string]bool{}
 	for _, s := range seeds {
 		isSeed[s] = true
@@ -60,6 +62,29 @@ func (f *finder) history(ctx context.Context) error {
 		f.add(p, 0, w, fmt.Sprintf("changed together with the change's files in %d earlier commit%s", count[p], plural(count[p])))
 	}
 	return nil
+}
+
+// startHistory starts reading the history in the background, while the
+// other signals are computed: `git log` takes its own process, and on a
+// large repository as long as the import index.
+func (f *finder) startHistory(ctx context.Context) {
+	seeds := f.seeds()
+	if len(seeds) == 0 || len(seeds) > 200 || f.opts.HistoryDepth < 0 {
+		return // a change that large is its own context
+	}
+	type result struct {
+		commits []gitctx.HistoryCommit
+		err     error
+	}
+	done := make(chan result, 1)
+	go func() {
+		commits, err := f.ch.History(ctx, seeds, maxHistoryCommits, f.opts.HistoryDepth)
+		done <- result{commits, err}
+	}()
+	f.pastCommits = func() ([]gitctx.HistoryCommit, error) {
+		r := <-done
+		return r.commits, r.err
+	}
 }
 
 func plural(n int) string {
@@ -96,7 +121,7 @@ func (f *finder) references(ctx context.Context) error {
 			continue
 		}
 		for _, d := range definedIn(patch) {
-			if _, ok := seen[d]; !ok && len(d) >= minSymbolLen && len(names) < maxSymbols {
+			if _, ok := seen[d]; !ok && specific(d) && len(names) < maxSymbols {
 				seen[d] = p
 				names = append(names, d)
 			}
@@ -148,6 +173,26 @@ func definedIn(p *gitctx.Patch) []string {
 	sort.SliceStable(out, func(i, j int) bool { return exported(out[i]) && !exported(out[j]) })
 	return out
 }
+
+// specific reports whether a name is specific enough to search for: of
+// two words or more (camelCase, snake_case) and minSymbolLen letters. A
+// one-word name (String, Config, Equal, run) is named in too many files to
+// tell anything, and listing its every use is what makes the search slow.
+func specific(name string) bool {
+	if len(name) < minSymbolLen {
+		return false
+	}
+	words := 1
+	for i := 1; i < len(name); i++ {
+		prev, c := name[i-1], name[i]
+		if (c == '_' && i < len(name)-1) || (isUpper(c) && !isUpper(prev) && prev != '_') {
+			words++
+		}
+	}
+	return words >= 2
+}
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
 
 // exported reports whether a name starts with an upper-case letter: such
 // names are used across files.

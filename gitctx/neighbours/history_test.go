@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"fmt"
 	"sort"
 	"testing"
 
@@ -60,7 +61,7 @@ func TestChangeHistory(t *testing.T) {
 		{"no paths", nil, 100, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := ch.History(t.Context(), tc.paths, tc.depth)
+			got, err := ch.History(t.Context(), tc.paths, tc.depth, 0)
 			if err != nil {
 				t.Fatalf("History: %v", err)
 			}
@@ -84,31 +85,64 @@ func TestChangeHistoryStart(t *testing.T) {
 	r.write(map[string]string{"a.txt": "3\n", "c.txt": "3\n"})
 	third := r.commit("third")
 
-	got, err := r.selectRange(first+"..HEAD").History(t.Context(), []string{"a.txt"}, 100)
+	got, err := r.selectRange(first+"..HEAD").History(t.Context(), []string{"a.txt"}, 100, 0)
 	if err != nil {
 		t.Fatalf("History: %v", err)
 	}
 	checkEqual(t, "history of a range", shas(got), []string{first})
 
-	got, err = r.selectRange("HEAD~1...HEAD").History(t.Context(), []string{"a.txt"}, 100)
+	got, err = r.selectRange("HEAD~1...HEAD").History(t.Context(), []string{"a.txt"}, 100, 0)
 	if err != nil {
 		t.Fatalf("History: %v", err)
 	}
 	checkEqual(t, "history of a three-dot range", shas(got), []string{second, first})
 
 	r.write(map[string]string{"a.txt": "4\n"})
-	got, err = r.selectWorktree().History(t.Context(), []string{"a.txt"}, 100)
+	got, err = r.selectWorktree().History(t.Context(), []string{"a.txt"}, 100, 0)
 	if err != nil {
 		t.Fatalf("History: %v", err)
 	}
 	checkEqual(t, "history of the work tree", shas(got), []string{third, second, first})
 }
 
+// TestChangeHistoryWindow: the window bounds how far back the walk goes,
+// counting every commit, not only those that touched the paths.
+func TestChangeHistoryWindow(t *testing.T) {
+	r := newTestRepo(t)
+	var touched []string
+	for i := range 6 {
+		r.write(map[string]string{"a.txt": fmt.Sprint(i), "other.txt": fmt.Sprint(i)})
+		touched = append([]string{r.commit(fmt.Sprint("a ", i))}, touched...)
+		r.write(map[string]string{"other.txt": fmt.Sprint("o", i)})
+		r.commit(fmt.Sprint("other ", i))
+	}
+	r.write(map[string]string{"a.txt": "change"})
+	ch := r.selectWorktree()
+	for _, tc := range []struct {
+		max, window int
+		want        []string
+	}{
+		{100, 0, touched},      // no window: all of history
+		{100, 100, touched},    // a window longer than history
+		{100, 4, touched[:2]},  // the 4 newest commits hold 2 that touched a.txt
+		{1, 0, touched[:1]},    // at most max
+		{100, 1, nil},          // the newest commit did not touch a.txt
+		{100, 12, touched},     // exactly the whole history
+		{100, 11, touched[:5]}, // all but the root
+	} {
+		got, err := ch.History(t.Context(), []string{"a.txt"}, tc.max, tc.window)
+		if err != nil {
+			t.Fatalf("History: %v", err)
+		}
+		checkEqual(t, fmt.Sprintf("History(max %d, window %d)", tc.max, tc.window), shas(got), tc.want)
+	}
+}
+
 // TestChangeHistoryUnborn: before the first commit there is no history.
 func TestChangeHistoryUnborn(t *testing.T) {
 	r := newTestRepo(t)
 	r.write(map[string]string{"a.txt": "1\n"})
-	got, err := r.selectWorktree().History(t.Context(), []string{"a.txt"}, 100)
+	got, err := r.selectWorktree().History(t.Context(), []string{"a.txt"}, 100, 0)
 	if err != nil {
 		t.Fatalf("History: %v", err)
 	}

@@ -65,3 +65,26 @@ func TestPairable(t *testing.T) {
 		}
 	}
 }
+
+func TestSpecific(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"ParseAbsAction", true},
+		{"initCommands", true},
+		{"get_json", true},
+		{"AddrType", true},
+		{"String", false},
+		{"Config", false},
+		{"run", false},
+		{"_private", false},
+		{"HTTP", false},
+		{"ServeHTTP", true},
+		{"aB", false}, // too short
+	} {
+		if got := specific(tc.name); got != tc.want {
+			t.Errorf("specific(%q) = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
