@@ -32,18 +32,18 @@ var awkwardNames = []string{
 func TestAwkwardNamesRange(t *testing.T) {
 	r := newTestRepo(t)
 	for _, name := range awkwardNames {
-		r.write(name, "one\n")
+		r.Write(name, "one\n")
 	}
-	r.write("plain name.txt", strings.Repeat("this file is renamed to an awkward name\n", 10))
-	base := r.commit("first")
+	r.Write("plain name.txt", strings.Repeat("this file is renamed to an awkward name\n", 10))
+	base := r.Commit("first")
 	for _, name := range awkwardNames {
-		r.write(name, "one\ntwo\n")
+		r.Write(name, "one\ntwo\n")
 	}
 	renamed := "re\"named\t.txt"
-	if err := os.Rename(filepath.Join(r.dir, "plain name.txt"), filepath.Join(r.dir, renamed)); err != nil {
+	if err := os.Rename(filepath.Join(r.Dir, "plain name.txt"), filepath.Join(r.Dir, renamed)); err != nil {
 		t.Fatal(err)
 	}
-	r.commit("second")
+	r.Commit("second")
 
 	c, err := r.open().SelectRange(context.Background(), base+"..HEAD")
 	if err != nil {
@@ -75,10 +75,10 @@ func TestAwkwardNamesRange(t *testing.T) {
 // gitctx passes to `git add --intent-to-add` on a temporary index.
 func TestAwkwardNamesWorktree(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("README", "readme\n")
-	r.commit("first")
+	r.Write("README", "readme\n")
+	r.Commit("first")
 	for i, name := range awkwardNames {
-		r.write(name, fmt.Sprintf("content of file %d\n", i))
+		r.Write(name, fmt.Sprintf("content of file %d\n", i))
 	}
 	c := closeChange(t, mustWorktree(t, r.open()))
 	var want []fileSum
@@ -103,7 +103,7 @@ func TestAwkwardNamesWorktree(t *testing.T) {
 
 func checkNoOptionFile(t *testing.T, r *testRepo) {
 	t.Helper()
-	for _, dir := range []string{r.dir, filepath.Join(r.dir, ".git")} {
+	for _, dir := range []string{r.Dir, filepath.Join(r.Dir, ".git")} {
 		if _, err := os.Stat(filepath.Join(dir, "x.txt")); !os.IsNotExist(err) {
 			t.Errorf("a file name was taken for an option: %s/x.txt exists (stat: %v)", dir, err)
 		}

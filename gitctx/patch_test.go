@@ -23,12 +23,12 @@ func numbered(n int, edit map[int]string) string {
 
 func TestPatchesHunks(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", numbered(20, nil))
-	r.write("tail.txt", "no newline at the end")
-	r.commit("first")
-	r.write("a.txt", numbered(20, map[int]string{5: "five\n", 17: "", 18: "eighteen\nnineteen-and-a-half\n"}))
-	r.write("tail.txt", "no newline at the end, still")
-	r.commit("second")
+	r.Write("a.txt", numbered(20, nil))
+	r.Write("tail.txt", "no newline at the end")
+	r.Commit("first")
+	r.Write("a.txt", numbered(20, map[int]string{5: "five\n", 17: "", 18: "eighteen\nnineteen-and-a-half\n"}))
+	r.Write("tail.txt", "no newline at the end, still")
+	r.Commit("second")
 
 	c, err := r.open().SelectRange(context.Background(), "HEAD")
 	if err != nil {
@@ -69,17 +69,17 @@ func TestPatchesHunks(t *testing.T) {
 
 func TestPatchesBinaryAndSubmodule(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("image.bin", "\x00\x01\x02binary\x00")
+	r.Write("image.bin", "\x00\x01\x02binary\x00")
 	sub1, sub2 := strings.Repeat("1", 40), strings.Repeat("2", 40)
 	// A gitlink with no checkout: stage by hand, as `git add -A` would
 	// drop the entry whose directory is missing.
-	r.git("update-index", "--add", "--cacheinfo", "160000,"+sub1+",vendor/lib")
-	r.git("add", "image.bin")
-	r.git("commit", "-q", "-m", "first")
-	r.write("image.bin", "\x00\x01\x02binary, changed\x00")
-	r.git("update-index", "--cacheinfo", "160000,"+sub2+",vendor/lib")
-	r.git("add", "image.bin")
-	r.git("commit", "-q", "-m", "second")
+	r.Git("update-index", "--add", "--cacheinfo", "160000,"+sub1+",vendor/lib")
+	r.Git("add", "image.bin")
+	r.Git("commit", "-q", "-m", "first")
+	r.Write("image.bin", "\x00\x01\x02binary, changed\x00")
+	r.Git("update-index", "--cacheinfo", "160000,"+sub2+",vendor/lib")
+	r.Git("add", "image.bin")
+	r.Git("commit", "-q", "-m", "second")
 
 	c, err := r.open().SelectRange(context.Background(), "HEAD")
 	if err != nil {
@@ -111,15 +111,15 @@ func TestPatchesBinaryAndSubmodule(t *testing.T) {
 
 func TestPatchesOversizeAndWant(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("small-before.txt", "a\n")
-	r.write("skipped.txt", "a\n")
-	r.write("small-after.txt", "a\n")
-	r.commit("first")
-	r.write("big.txt", numbered(1000, nil))
-	r.write("small-before.txt", "b\n")
-	r.write("skipped.txt", "b\n")
-	r.write("small-after.txt", "b\n")
-	r.commit("second")
+	r.Write("small-before.txt", "a\n")
+	r.Write("skipped.txt", "a\n")
+	r.Write("small-after.txt", "a\n")
+	r.Commit("first")
+	r.Write("big.txt", numbered(1000, nil))
+	r.Write("small-before.txt", "b\n")
+	r.Write("skipped.txt", "b\n")
+	r.Write("small-after.txt", "b\n")
+	r.Commit("second")
 
 	c, err := r.open().SelectRange(context.Background(), "HEAD")
 	if err != nil {
@@ -168,10 +168,10 @@ func TestPatchesOversizeCounts(t *testing.T) {
 		fmt.Fprintf(&before, "-- old comment %d\n", i) // deleted as "--- old comment"
 		fmt.Fprintf(&after, "++ new counter %d\n", i)  // added as "+++ new counter"
 	}
-	r.write("c.txt", before.String())
-	r.commit("first")
-	r.write("c.txt", after.String())
-	r.commit("second")
+	r.Write("c.txt", before.String())
+	r.Commit("first")
+	r.Write("c.txt", after.String())
+	r.Commit("second")
 	c, err := r.open().SelectRange(context.Background(), "HEAD")
 	if err != nil {
 		t.Fatalf("SelectRange: %v", err)
@@ -192,13 +192,13 @@ func TestPatchesOversizeCounts(t *testing.T) {
 // the one type_changed file.
 func TestPatchesTypeChange(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("target.txt", "target\n")
-	r.write("kind.txt", "a regular file\n")
-	r.write("z-after.txt", "a\n")
-	r.commit("first")
+	r.Write("target.txt", "target\n")
+	r.Write("kind.txt", "a regular file\n")
+	r.Write("z-after.txt", "a\n")
+	r.Commit("first")
 	r.symlink("target.txt", "kind.txt")
-	r.write("z-after.txt", "b\n")
-	r.commit("second")
+	r.Write("z-after.txt", "b\n")
+	r.Commit("second")
 	c, err := r.open().SelectRange(context.Background(), "HEAD")
 	if err != nil {
 		t.Fatalf("SelectRange: %v", err)

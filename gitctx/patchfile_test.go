@@ -164,16 +164,16 @@ func TestReadPatchBad(t *testing.T) {
 // applying the patch to the pre-image from the repository.
 func TestReadPatchWithRepo(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("mod.txt", numbered(10, nil))
-	r.write("del.txt", "to be deleted\n")
-	base := r.commit("first")
-	r.write("mod.txt", numbered(10, map[int]string{3: "three\n", 9: "nine\n"}))
+	r.Write("mod.txt", numbered(10, nil))
+	r.Write("del.txt", "to be deleted\n")
+	base := r.Commit("first")
+	r.Write("mod.txt", numbered(10, map[int]string{3: "three\n", 9: "nine\n"}))
 	r.remove("del.txt")
-	r.write("new.txt", "brand new\n")
-	r.git("add", "-N", "new.txt")
-	patch := r.git("diff")
-	r.git("reset", "-q", "--hard")
-	if err := os.Remove(r.dir + "/new.txt"); err != nil && !os.IsNotExist(err) {
+	r.Write("new.txt", "brand new\n")
+	r.Git("add", "-N", "new.txt")
+	patch := r.Git("diff")
+	r.Git("reset", "-q", "--hard")
+	if err := os.Remove(r.Dir + "/new.txt"); err != nil && !os.IsNotExist(err) {
 		t.Fatal(err)
 	}
 
@@ -184,7 +184,7 @@ func TestReadPatchWithRepo(t *testing.T) {
 		{"new.txt", "", Added, 0, ModeRegular},
 	})
 	mod := byPath(t, c, "mod.txt")
-	if mod.OldID != r.rev(base+":mod.txt") || mod.NewID != "" {
+	if mod.OldID != r.Rev(base+":mod.txt") || mod.NewID != "" {
 		t.Errorf("mod.txt ids = %q, %q; want the full pre-image id and no post-image id", mod.OldID, mod.NewID)
 	}
 	want := map[string][2]string{

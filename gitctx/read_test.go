@@ -26,14 +26,14 @@ func outsideFile(t *testing.T) string {
 func TestReadRange(t *testing.T) {
 	r := newTestRepo(t)
 	outside := outsideFile(t)
-	r.write("mod.txt", "old side\n")
-	r.write("del.txt", "deleted\n")
-	r.commit("first")
-	r.write("mod.txt", "new side\n")
+	r.Write("mod.txt", "old side\n")
+	r.Write("del.txt", "deleted\n")
+	r.Commit("first")
+	r.Write("mod.txt", "new side\n")
 	r.remove("del.txt")
-	r.write("add.txt", "added\n")
+	r.Write("add.txt", "added\n")
 	r.symlink(outside, "link")
-	r.commit("second")
+	r.Commit("second")
 	c, err := r.open().SelectRange(context.Background(), "HEAD")
 	if err != nil {
 		t.Fatalf("SelectRange: %v", err)
@@ -78,10 +78,10 @@ func TestReadRange(t *testing.T) {
 func TestReadSymlinkNotFollowed(t *testing.T) {
 	r := newTestRepo(t)
 	outside := outsideFile(t)
-	r.write("a.txt", "a\n")
-	r.commit("first")
+	r.Write("a.txt", "a\n")
+	r.Commit("first")
 	r.symlink(outside, "tracked-link")
-	r.git("add", "tracked-link")
+	r.Git("add", "tracked-link")
 	r.symlink(outside, "untracked-link")
 	c := closeChange(t, mustWorktree(t, r.open()))
 
@@ -146,13 +146,13 @@ func readResults(t *testing.T, c *Change, files []*File, side Side, limit int64)
 func TestReadEach(t *testing.T) {
 	r := newTestRepo(t)
 	for i := range 40 {
-		r.write(fmt.Sprintf("f%02d.txt", i), "before\n")
+		r.Write(fmt.Sprintf("f%02d.txt", i), "before\n")
 	}
-	r.commit("first")
+	r.Commit("first")
 	for i := range 40 {
-		r.write(fmt.Sprintf("f%02d.txt", i), strings.Repeat("x", i)+"\n")
+		r.Write(fmt.Sprintf("f%02d.txt", i), strings.Repeat("x", i)+"\n")
 	}
-	r.commit("second")
+	r.Commit("second")
 	c, err := r.open().SelectRange(context.Background(), "HEAD")
 	if err != nil {
 		t.Fatalf("SelectRange: %v", err)
@@ -200,23 +200,23 @@ func TestReadEach(t *testing.T) {
 // read from disk).
 func TestReadEachOrder(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", "a\n")
-	r.write("b-deleted.txt", "b\n")
-	r.write("c.txt", "c\n")
-	r.commit("first")
-	r.write("a.txt", "a2\n")
+	r.Write("a.txt", "a\n")
+	r.Write("b-deleted.txt", "b\n")
+	r.Write("c.txt", "c\n")
+	r.Commit("first")
+	r.Write("a.txt", "a2\n")
 	r.remove("b-deleted.txt")
-	r.write("c.txt", "c2\n")
-	r.commit("second")
+	r.Write("c.txt", "c2\n")
+	r.Commit("second")
 	repo := r.open()
 	rng, err := repo.SelectRange(context.Background(), "HEAD")
 	if err != nil {
 		t.Fatalf("SelectRange: %v", err)
 	}
-	r.write("a.txt", "a3, staged\n")
-	r.git("add", "a.txt")
-	r.write("b0-untracked.txt", "new\n")
-	r.write("c.txt", "c3, not staged\n")
+	r.Write("a.txt", "a3, staged\n")
+	r.Git("add", "a.txt")
+	r.Write("b0-untracked.txt", "new\n")
+	r.Write("c.txt", "c3, not staged\n")
 	wt := closeChange(t, mustWorktree(t, repo))
 	checkEqual(t, "work-tree files", summarize(wt.Files), []fileSum{
 		{"a.txt", "", Modified, ModeRegular, ModeRegular},

@@ -15,25 +15,25 @@ const emptyTreeSHA1 = "4b825dc642cb6eb9a060e54bf8d69288fbee4904"
 // commits, with the modes and blob ids of each side.
 func TestSelectRangeStatuses(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("keep.txt", "kept\n")
-	r.write("mod.txt", "one\n")
-	r.write("del.txt", "gone soon\n")
-	r.write("old-name.txt", strings.Repeat("a line that moves with the file\n", 20))
-	r.write("script.sh", "echo hi\n")
-	r.write("kind.txt", "a file that becomes a link\n")
-	a := r.commit("first")
+	r.Write("keep.txt", "kept\n")
+	r.Write("mod.txt", "one\n")
+	r.Write("del.txt", "gone soon\n")
+	r.Write("old-name.txt", strings.Repeat("a line that moves with the file\n", 20))
+	r.Write("script.sh", "echo hi\n")
+	r.Write("kind.txt", "a file that becomes a link\n")
+	a := r.Commit("first")
 
-	r.write("mod.txt", "two\n")
+	r.Write("mod.txt", "two\n")
 	r.remove("del.txt")
-	r.write("add.txt", "new\n")
-	if err := os.Rename(filepath.Join(r.dir, "old-name.txt"), filepath.Join(r.dir, "new-name.txt")); err != nil {
+	r.Write("add.txt", "new\n")
+	if err := os.Rename(filepath.Join(r.Dir, "old-name.txt"), filepath.Join(r.Dir, "new-name.txt")); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Chmod(filepath.Join(r.dir, "script.sh"), 0o755); err != nil {
+	if err := os.Chmod(filepath.Join(r.Dir, "script.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	r.symlink("keep.txt", "kind.txt")
-	b := r.commit("second")
+	b := r.Commit("second")
 
 	c, err := r.open().SelectRange(context.Background(), "HEAD~1..HEAD")
 	if err != nil {
@@ -50,12 +50,12 @@ func TestSelectRangeStatuses(t *testing.T) {
 	})
 
 	ids := map[string][2]string{
-		"add.txt":      {"", r.rev(b + ":add.txt")},
-		"del.txt":      {r.rev(a + ":del.txt"), ""},
-		"kind.txt":     {r.rev(a + ":kind.txt"), r.rev(b + ":kind.txt")},
-		"mod.txt":      {r.rev(a + ":mod.txt"), r.rev(b + ":mod.txt")},
-		"new-name.txt": {r.rev(a + ":old-name.txt"), r.rev(b + ":new-name.txt")},
-		"script.sh":    {r.rev(a + ":script.sh"), r.rev(b + ":script.sh")},
+		"add.txt":      {"", r.Rev(b + ":add.txt")},
+		"del.txt":      {r.Rev(a + ":del.txt"), ""},
+		"kind.txt":     {r.Rev(a + ":kind.txt"), r.Rev(b + ":kind.txt")},
+		"mod.txt":      {r.Rev(a + ":mod.txt"), r.Rev(b + ":mod.txt")},
+		"new-name.txt": {r.Rev(a + ":old-name.txt"), r.Rev(b + ":new-name.txt")},
+		"script.sh":    {r.Rev(a + ":script.sh"), r.Rev(b + ":script.sh")},
 	}
 	for path, want := range ids {
 		f := byPath(t, c, path)
@@ -73,16 +73,16 @@ func TestSelectRangeStatuses(t *testing.T) {
 // a head, and which files and commits it selects.
 func TestSelectRangeSpecs(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("base.txt", "base\n")
-	root := r.commit("root")
-	r.write("base.txt", "base, second version\n")
-	fork := r.commit("fork point")
-	r.git("checkout", "-q", "-b", "feature")
-	r.write("feature.txt", "feature work\n")
-	feat := r.commit("feature work")
-	r.git("checkout", "-q", "main")
-	r.write("base.txt", "changed on main after the fork\n")
-	mainTip := r.commit("main moves on")
+	r.Write("base.txt", "base\n")
+	root := r.Commit("root")
+	r.Write("base.txt", "base, second version\n")
+	fork := r.Commit("fork point")
+	r.Git("checkout", "-q", "-b", "feature")
+	r.Write("feature.txt", "feature work\n")
+	feat := r.Commit("feature work")
+	r.Git("checkout", "-q", "main")
+	r.Write("base.txt", "changed on main after the fork\n")
+	mainTip := r.Commit("main moves on")
 	repo := r.open()
 
 	type want struct {
@@ -134,12 +134,12 @@ func TestSelectRangeSpecs(t *testing.T) {
 
 func TestSelectRangeCommits(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", "1\n")
-	first := r.commit("first")
-	r.write("a.txt", "2\n")
-	second := r.commit("second: with a body\n\nThe body explains why.\nIt has two lines.\n")
-	r.write("a.txt", "3\n")
-	third := r.commit("third")
+	r.Write("a.txt", "1\n")
+	first := r.Commit("first")
+	r.Write("a.txt", "2\n")
+	second := r.Commit("second: with a body\n\nThe body explains why.\nIt has two lines.\n")
+	r.Write("a.txt", "3\n")
+	third := r.Commit("third")
 
 	c, err := r.open().SelectRange(context.Background(), first+"..HEAD")
 	if err != nil {
@@ -153,8 +153,8 @@ func TestSelectRangeCommits(t *testing.T) {
 
 func TestSelectRangeUnknownRevision(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", "1\n")
-	r.commit("first")
+	r.Write("a.txt", "1\n")
+	r.Commit("first")
 	repo := r.open()
 
 	tests := []struct{ spec, names string }{
@@ -180,7 +180,7 @@ func TestSelectRangeUnknownRevision(t *testing.T) {
 			}
 		})
 	}
-	if _, err := os.Stat(filepath.Join(r.dir, "x.txt")); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(r.Dir, "x.txt")); !os.IsNotExist(err) {
 		t.Errorf("a revision like an option created x.txt (stat: %v)", err)
 	}
 }
@@ -190,11 +190,11 @@ func TestSelectRangeUnknownRevision(t *testing.T) {
 func TestSelectRangeShallow(t *testing.T) {
 	src := newTestRepo(t)
 	for i, content := range []string{"1\n", "2\n", "3\n"} {
-		src.write("a.txt", content)
-		src.commit("commit " + string(rune('1'+i)))
+		src.Write("a.txt", content)
+		src.Commit("commit " + string(rune('1'+i)))
 	}
 	dst := filepath.Join(t.TempDir(), "shallow")
-	src.git("clone", "-q", "--depth", "1", "file://"+src.dir, dst)
+	src.Git("clone", "-q", "--depth", "1", "file://"+src.Dir, dst)
 	repo := openRepo(t, dst)
 	if !repo.Shallow {
 		t.Fatalf("Open(%s).Shallow = false, want true", dst)
@@ -224,11 +224,11 @@ func TestSelectRangeShallow(t *testing.T) {
 
 func TestOpen(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("sub/dir/a.txt", "1\n")
-	r.commit("first")
+	r.Write("sub/dir/a.txt", "1\n")
+	r.Commit("first")
 
-	repo := openRepo(t, filepath.Join(r.dir, "sub", "dir"))
-	root, err := filepath.EvalSymlinks(r.dir)
+	repo := openRepo(t, filepath.Join(r.Dir, "sub", "dir"))
+	root, err := filepath.EvalSymlinks(r.Dir)
 	if err != nil {
 		t.Fatal(err)
 	}

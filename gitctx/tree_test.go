@@ -8,14 +8,14 @@ import (
 
 func TestTreeRange(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", "a\n")
-	r.write("dir/b.txt", "b\n")
-	r.commit("first")
-	r.write("a.txt", "a, changed\n")
+	r.Write("a.txt", "a\n")
+	r.Write("dir/b.txt", "b\n")
+	r.Commit("first")
+	r.Write("a.txt", "a, changed\n")
 	r.symlink("a.txt", "link")
-	head := r.commit("second")
-	r.write("a.txt", "uncommitted, not in the range\n")
-	r.write("untracked.txt", "not in the range\n")
+	head := r.Commit("second")
+	r.Write("a.txt", "uncommitted, not in the range\n")
+	r.Write("untracked.txt", "not in the range\n")
 
 	c, err := r.open().SelectRange(context.Background(), "HEAD~1..HEAD")
 	if err != nil {
@@ -26,9 +26,9 @@ func TestTreeRange(t *testing.T) {
 		t.Fatalf("Tree: %v", err)
 	}
 	checkEqual(t, "Tree", tree, []TreeEntry{
-		{"a.txt", ModeRegular, r.rev(head + ":a.txt")},
-		{"dir/b.txt", ModeRegular, r.rev(head + ":dir/b.txt")},
-		{"link", ModeSymlink, r.rev(head + ":link")},
+		{"a.txt", ModeRegular, r.Rev(head + ":a.txt")},
+		{"dir/b.txt", ModeRegular, r.Rev(head + ":dir/b.txt")},
+		{"link", ModeSymlink, r.Rev(head + ":link")},
 	})
 	want := map[string]string{"a.txt": "a, changed\n", "dir/b.txt": "b\n", "link": "a.txt"}
 	for _, e := range tree {
@@ -74,10 +74,10 @@ func TestTreeWorktree(t *testing.T) {
 
 func TestReadBaseFile(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("config.toml", "base = true\n")
-	r.commit("first")
-	r.write("config.toml", "base = false # rewritten by the change\n")
-	r.commit("second")
+	r.Write("config.toml", "base = true\n")
+	r.Commit("first")
+	r.Write("config.toml", "base = false # rewritten by the change\n")
+	r.Commit("second")
 	c, err := r.open().SelectRange(context.Background(), "HEAD")
 	if err != nil {
 		t.Fatalf("SelectRange: %v", err)

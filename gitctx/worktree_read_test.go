@@ -17,8 +17,8 @@ func TestReadWorktreeStaysInside(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(outside, "secret.txt"), []byte("MARKER-OUTSIDE\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r.write("a.txt", "inside\n")
-	r.commit("first")
+	r.Write("a.txt", "inside\n")
+	r.Commit("first")
 	r.symlink(outside, "linkdir")
 	repo := r.open()
 	c := closeChange(t, mustWorktree(t, repo))
@@ -55,15 +55,15 @@ func TestReadWorktreeStaysInside(t *testing.T) {
 // from the work tree.
 func TestReadWorktreeBesideDeletion(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("gone.txt", "deleted in the work tree\n")
-	r.write("long.txt", numbered(20, nil))
-	r.commit("first")
+	r.Write("gone.txt", "deleted in the work tree\n")
+	r.Write("long.txt", numbered(20, nil))
+	r.Commit("first")
 	r.remove("gone.txt")
-	r.write("untracked.txt", "an unrelated new file\n")
-	if err := os.Rename(filepath.Join(r.dir, "long.txt"), filepath.Join(r.dir, "moved.txt")); err != nil {
+	r.Write("untracked.txt", "an unrelated new file\n")
+	if err := os.Rename(filepath.Join(r.Dir, "long.txt"), filepath.Join(r.Dir, "moved.txt")); err != nil {
 		t.Fatal(err)
 	}
-	r.write("moved.txt", numbered(20, map[int]string{20: "line 20, edited after the move\n"}))
+	r.Write("moved.txt", numbered(20, map[int]string{20: "line 20, edited after the move\n"}))
 	c := closeChange(t, mustWorktree(t, r.open()))
 	checkEqual(t, "Files", summarize(c.Files), []fileSum{
 		{"gone.txt", "", Deleted, ModeRegular, 0},

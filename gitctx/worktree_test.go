@@ -8,13 +8,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gitctx/gitctx/gitctx/gittest"
 )
 
 func TestSelectStagedUnborn(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("first.txt", "hello\n")
-	r.write("untracked.txt", "not staged\n")
-	r.git("add", "first.txt")
+	r.Write("first.txt", "hello\n")
+	r.Write("untracked.txt", "not staged\n")
+	r.Git("add", "first.txt")
 
 	c, err := r.open().SelectStaged(context.Background())
 	if err != nil {
@@ -33,15 +35,15 @@ func TestSelectStagedUnborn(t *testing.T) {
 
 func TestSelectStaged(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", "one\n")
-	r.write("b.txt", "bee\n")
-	head := r.commit("first")
-	r.write("a.txt", "one, staged\n")
-	r.git("add", "a.txt")
-	r.write("a.txt", "one, staged, then edited again\n") // not staged
-	r.write("b.txt", "unstaged only\n")
-	r.write("new.txt", "staged new file\n")
-	r.git("add", "new.txt")
+	r.Write("a.txt", "one\n")
+	r.Write("b.txt", "bee\n")
+	head := r.Commit("first")
+	r.Write("a.txt", "one, staged\n")
+	r.Git("add", "a.txt")
+	r.Write("a.txt", "one, staged, then edited again\n") // not staged
+	r.Write("b.txt", "unstaged only\n")
+	r.Write("new.txt", "staged new file\n")
+	r.Git("add", "new.txt")
 
 	c, err := r.open().SelectStaged(context.Background())
 	if err != nil {
@@ -67,16 +69,16 @@ func TestSelectStaged(t *testing.T) {
 // it does for git commit (a pre-commit hook of `git commit -a` runs so).
 func TestSelectStagedIndexFile(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", "one\n")
-	r.commit("first")
-	r.write("real.txt", "in the real index\n")
-	r.git("add", "real.txt")
-	r.write("other.txt", "in the other index\n")
+	r.Write("a.txt", "one\n")
+	r.Commit("first")
+	r.Write("real.txt", "in the real index\n")
+	r.Git("add", "real.txt")
+	r.Write("other.txt", "in the other index\n")
 
 	index := filepath.Join(t.TempDir(), "other-index")
 	t.Setenv("GIT_INDEX_FILE", index)
-	r.git("read-tree", "HEAD")
-	r.git("update-index", "--add", "other.txt")
+	r.Git("read-tree", "HEAD")
+	r.Git("update-index", "--add", "other.txt")
 
 	c, err := r.open().SelectStaged(context.Background())
 	if err != nil {
@@ -98,21 +100,21 @@ func TestSelectStagedIndexFile(t *testing.T) {
 func worktreeRepo(t *testing.T) *testRepo {
 	t.Helper()
 	r := newTestRepo(t)
-	r.write(".gitignore", "*.log\n")
-	r.write("staged.txt", "one\n")
-	r.write("unstaged.txt", "one\n")
-	r.commit("first")
-	r.write("staged.txt", "two\n")
-	r.git("add", "staged.txt")
-	r.write("unstaged.txt", "two\n")
-	r.write("untracked dir/new.txt", "brand new\n")
-	r.write("debug.log", "ignored\n")
+	r.Write(".gitignore", "*.log\n")
+	r.Write("staged.txt", "one\n")
+	r.Write("unstaged.txt", "one\n")
+	r.Commit("first")
+	r.Write("staged.txt", "two\n")
+	r.Git("add", "staged.txt")
+	r.Write("unstaged.txt", "two\n")
+	r.Write("untracked dir/new.txt", "brand new\n")
+	r.Write("debug.log", "ignored\n")
 	return r
 }
 
 func TestSelectWorktree(t *testing.T) {
 	r := worktreeRepo(t)
-	index := filepath.Join(r.dir, ".git", "index")
+	index := filepath.Join(r.Dir, ".git", "index")
 	before := readFile(t, index)
 
 	c, err := r.open().SelectWorktree(context.Background())
@@ -124,7 +126,7 @@ func TestSelectWorktree(t *testing.T) {
 		{"unstaged.txt", "", Modified, ModeRegular, ModeRegular},
 		{"untracked dir/new.txt", "", Added, 0, ModeRegular},
 	})
-	if c.Source.Kind != KindWorktree || c.Source.Base != r.rev("HEAD") {
+	if c.Source.Kind != KindWorktree || c.Source.Base != r.Rev("HEAD") {
 		t.Errorf("Source = %+v, want kind worktree and base HEAD", c.Source)
 	}
 	for path, want := range map[string]string{"staged.txt": "two\n", "unstaged.txt": "two\n", "untracked dir/new.txt": "brand new\n"} {
@@ -156,7 +158,7 @@ func TestSelectWorktree(t *testing.T) {
 	if !bytes.Equal(readFile(t, index), before) {
 		t.Errorf("the real index changed after Close")
 	}
-	if out := r.git("status", "--porcelain", "--", "untracked dir"); !strings.HasPrefix(out, "??") {
+	if out := r.Git("status", "--porcelain", "--", "untracked dir"); !strings.HasPrefix(out, "??") {
 		t.Errorf("git status of the untracked file = %q, want it still untracked", out)
 	}
 }
@@ -180,15 +182,15 @@ func tempIndex(t *testing.T, c *Change) string {
 // `git diff <commit>` refreshes a stale index and writes it back.
 func TestSelectWorktreeLeavesStaleIndex(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", "one\n")
-	r.write("b.txt", "bee\n")
-	r.commit("first")
-	r.write("a.txt", "two\n")
+	r.Write("a.txt", "one\n")
+	r.Write("b.txt", "bee\n")
+	r.Commit("first")
+	r.Write("a.txt", "two\n")
 	later := time.Now().Add(time.Hour)
-	if err := os.Chtimes(filepath.Join(r.dir, "b.txt"), later, later); err != nil {
+	if err := os.Chtimes(filepath.Join(r.Dir, "b.txt"), later, later); err != nil {
 		t.Fatal(err)
 	}
-	index := filepath.Join(r.dir, ".git", "index")
+	index := filepath.Join(r.Dir, ".git", "index")
 	before := readFile(t, index)
 
 	c := closeChange(t, mustWorktree(t, r.open()))
@@ -214,7 +216,7 @@ func mustWorktree(t *testing.T, repo *Repo) *Change {
 
 func TestSelectWorktreeUnborn(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", "untracked on an unborn branch\n")
+	r.Write("a.txt", "untracked on an unborn branch\n")
 	c := closeChange(t, mustWorktree(t, r.open()))
 	if c.Source.Base != "" {
 		t.Errorf("Source.Base = %q, want empty on an unborn branch", c.Source.Base)
@@ -224,14 +226,14 @@ func TestSelectWorktreeUnborn(t *testing.T) {
 
 func TestSelectWorktreeLinked(t *testing.T) {
 	r := newTestRepo(t)
-	r.write("a.txt", "one\n")
-	r.commit("first")
+	r.Write("a.txt", "one\n")
+	r.Commit("first")
 	wt := filepath.Join(t.TempDir(), "linked")
-	r.git("worktree", "add", "-q", "-b", "side", wt)
-	w := &testRepo{t: t, dir: wt}
-	w.write("a.txt", "changed in the linked worktree\n")
-	w.write("extra.txt", "untracked in the linked worktree\n")
-	index := strings.TrimSpace(w.git("rev-parse", "--path-format=absolute", "--git-path", "index"))
+	r.Git("worktree", "add", "-q", "-b", "side", wt)
+	w := &testRepo{&gittest.Repo{TB: t, Dir: wt, Date: gittest.DayDates}}
+	w.Write("a.txt", "changed in the linked worktree\n")
+	w.Write("extra.txt", "untracked in the linked worktree\n")
+	index := strings.TrimSpace(w.Git("rev-parse", "--path-format=absolute", "--git-path", "index"))
 	before := readFile(t, index)
 
 	repo := openRepo(t, wt)
@@ -254,7 +256,7 @@ func TestSelectWorktreeLinked(t *testing.T) {
 	if !bytes.Equal(readFile(t, index), before) {
 		t.Errorf("the linked worktree's index changed")
 	}
-	if out := r.git("status", "--porcelain"); out != "" {
+	if out := r.Git("status", "--porcelain"); out != "" {
 		t.Errorf("the main worktree changed: %q", out)
 	}
 }

@@ -52,33 +52,33 @@ func awkwardRepos(t *testing.T, seed int64) map[string]*gitctx.Change {
 
 	r := newRepo(t, "ranged")
 	for _, name := range awkwardNames {
-		r.write(name, randomContent(rng))
+		r.Write(name, randomContent(rng))
 	}
-	r.commit("base")
+	r.Commit("base")
 	for i, name := range awkwardNames {
 		switch i % 3 {
 		case 0:
-			r.write(name, randomContent(rng)+randomContent(rng))
+			r.Write(name, randomContent(rng)+randomContent(rng))
 		case 1:
-			r.write("new/"+name, randomContent(rng))
+			r.Write("new/"+name, randomContent(rng))
 		}
 	}
-	r.git("rm", "-q", awkwardNames[2])
-	r.commit("change\n\n  indented body with ``` and /slashes\n")
+	r.Git("rm", "-q", awkwardNames[2])
+	r.Commit("change\n\n  indented body with ``` and /slashes\n")
 	changes["range"] = r.change("HEAD~1..HEAD")
 
 	s := newRepo(t, "staged")
 	for _, name := range awkwardNames[:6] {
-		s.write(name, randomContent(rng))
+		s.Write(name, randomContent(rng))
 	}
-	s.git("add", "-A")
+	s.Git("add", "-A")
 	changes["staged"] = s.change("--staged")
 
 	w := newRepo(t, "worktree")
-	w.write("tracked.txt", randomContent(rng))
-	w.commit("base")
-	w.write("tracked.txt", randomContent(rng))
-	w.write("untracked/ new.txt", randomContent(rng))
+	w.Write("tracked.txt", randomContent(rng))
+	w.Commit("base")
+	w.Write("tracked.txt", randomContent(rng))
+	w.Write("untracked/ new.txt", randomContent(rng))
 	changes["worktree"] = w.change("--worktree")
 	return changes
 }

@@ -34,21 +34,21 @@ func sizedRepo(tb testing.TB, seed int64, files int) *gitctx.Change {
 	}
 	size := func() int { return 1 + int(math.Exp(rng.Float64()*math.Log(600))) } // 1..600 lines, most short
 	for i := range files {
-		r.write(fmt.Sprintf("src/m%02d/file%02d.go", i%5, i), body(size()))
+		r.Write(fmt.Sprintf("src/m%02d/file%02d.go", i%5, i), body(size()))
 	}
-	r.commit("base")
+	r.Commit("base")
 	for i := range maxListedCommits + 2 {
 		n := rng.Intn(files)
 		name := fmt.Sprintf("src/m%02d/file%02d.go", n%5, n)
 		switch i % 3 {
 		case 0: // a scattered edit of an existing file
-			r.write(name, strings.Replace(body(size()), "0003", "edited", 1))
+			r.Write(name, strings.Replace(body(size()), "0003", "edited", 1))
 		case 1:
-			r.write(fmt.Sprintf("added/new%02d.py", i), body(size()))
+			r.Write(fmt.Sprintf("added/new%02d.py", i), body(size()))
 		default:
-			r.write(fmt.Sprintf("docs/note%02d.md", i), "# note\n\n"+body(1+rng.Intn(20)))
+			r.Write(fmt.Sprintf("docs/note%02d.md", i), "# note\n\n"+body(1+rng.Intn(20)))
 		}
-		r.commit(fmt.Sprintf("commit %d\n\nA body that explains commit %d at some length, %s", i, i, strings.Repeat("and more ", 20)))
+		r.Commit(fmt.Sprintf("commit %d\n\nA body that explains commit %d at some length, %s", i, i, strings.Repeat("and more ", 20)))
 	}
 	return r.change(fmt.Sprintf("HEAD~%d..HEAD", maxListedCommits+2))
 }
@@ -125,10 +125,10 @@ func FuzzBudget(f *testing.F) {
 func smallChange(t *testing.T) *gitctx.Change {
 	t.Helper()
 	r := newRepo(t, "small")
-	r.write("main.go", "package main\n\nfunc main() {}\n")
-	r.commit("base")
-	r.write("main.go", "package main\n\nfunc main() { println(1) }\n")
-	r.commit("print")
+	r.Write("main.go", "package main\n\nfunc main() {}\n")
+	r.Commit("base")
+	r.Write("main.go", "package main\n\nfunc main() { println(1) }\n")
+	r.Commit("print")
 	return r.change("HEAD~1..HEAD")
 }
 
@@ -210,8 +210,8 @@ func TestSummaryNamesItsSteps(t *testing.T) {
 
 func TestEmptyChange(t *testing.T) {
 	r := newRepo(t, "empty")
-	r.write("a.txt", "a\n")
-	r.commit("base")
+	r.Write("a.txt", "a\n")
+	r.Commit("base")
 	res, err := Build(t.Context(), r.change("HEAD..HEAD"), options(counter(t), Markdown, 0))
 	if !errors.Is(err, ErrEmpty) {
 		t.Fatalf("err = %v, want ErrEmpty", err)

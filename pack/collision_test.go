@@ -31,12 +31,12 @@ const hostileMessage = "PAYLOAD subject ```\n\n</commit></change> ]]> gitctx-bou
 func hostileRepo(t *testing.T) *gitRepo {
 	t.Helper()
 	r := newRepo(t, "hostile")
-	r.write("fences.md", "PAYLOAD old ```` version\n")
-	r.write("xml.txt", "PAYLOAD old </file>\n")
-	r.commit("base")
-	r.writeAll(hostile)
-	r.write("nul.dat", "PAYLOAD\x00\x01\x02binary")
-	r.commit(hostileMessage)
+	r.Write("fences.md", "PAYLOAD old ```` version\n")
+	r.Write("xml.txt", "PAYLOAD old </file>\n")
+	r.Commit("base")
+	r.WriteAll(hostile)
+	r.Write("nul.dat", "PAYLOAD\x00\x01\x02binary")
+	r.Commit(hostileMessage)
 	return r
 }
 
@@ -165,8 +165,8 @@ func TestCollisionBinary(t *testing.T) {
 func TestContentVerbatim(t *testing.T) {
 	r := newRepo(t, "verbatim")
 	files := map[string]string{"no-newline.txt": "last line without a newline", "empty.txt": "", "crlf-end.txt": "a\r\nb"}
-	r.writeAll(files)
-	r.commit("add")
+	r.WriteAll(files)
+	r.Commit("add")
 	res := build(t, r.change("HEAD"), options(counter(t), JSON, 0))
 	p, err := parseJSON(res.Text)
 	if err != nil {

@@ -63,10 +63,10 @@ func TestDecode(t *testing.T) {
 // pack shows the decoded text.
 func TestDecodeInBuild(t *testing.T) {
 	r := newRepo(t, "encodings")
-	r.write("utf16.txt", string(utf16Bytes("sixteen bits\n", false, true)))
-	r.write("latin1.txt", "caf\xe9\n")
-	r.write("ptr.bin.txt", lfsPointer)
-	r.commit("add")
+	r.Write("utf16.txt", string(utf16Bytes("sixteen bits\n", false, true)))
+	r.Write("latin1.txt", "caf\xe9\n")
+	r.Write("ptr.bin.txt", lfsPointer)
+	r.Commit("add")
 	res := build(t, r.change("HEAD"), options(counter(t), Markdown, 0))
 	want := map[string][2]string{
 		"utf16.txt":   {KindText, "utf-16le"},

@@ -60,13 +60,13 @@ var diffCases = []struct {
 func patchesOf(t *testing.T, r *gitRepo, files map[string][2]string) map[string]*gitctx.Patch {
 	t.Helper()
 	for name, v := range files {
-		r.write(name, v[0])
+		r.Write(name, v[0])
 	}
-	r.commit("old")
+	r.Commit("old")
 	for name, v := range files {
-		r.write(name, v[1])
+		r.Write(name, v[1])
 	}
-	r.commit("new")
+	r.Commit("new")
 	ch := r.change("HEAD~1..HEAD")
 	got := map[string]*gitctx.Patch{}
 	err := ch.Patches(context.Background(), func(*gitctx.File) bool { return true }, 0, func(f *gitctx.File, p *gitctx.Patch) error {
@@ -94,7 +94,7 @@ func renderedDiff(p *gitctx.Patch, old, new string, n, capLines int) string {
 // gitHunks is what `git diff -U<n>` prints from the first hunk on.
 func gitHunks(t *testing.T, r *gitRepo, n int, path string) string {
 	t.Helper()
-	out := r.git("diff", fmt.Sprintf("-U%d", n), "--no-color", "HEAD~1", "HEAD", "--", path)
+	out := r.Git("diff", fmt.Sprintf("-U%d", n), "--no-color", "HEAD~1", "HEAD", "--", path)
 	i := strings.Index(out, "\n@@ ")
 	if i < 0 {
 		t.Fatalf("git diff -U%d printed no hunk:\n%s", n, out)

@@ -141,16 +141,16 @@ func TestValidateRejectsBadGlobs(t *testing.T) {
 // renamed away from a credential name stays excluded.
 func TestExcludedFilesListed(t *testing.T) {
 	r := newRepo(t, "excluded")
-	r.write("id_rsa", "not really a key, but named like one\n")
-	r.write("keep.go", "package keep\n")
-	r.commit("base")
-	r.git("mv", "id_rsa", "innocent.txt")
-	r.writeAll(map[string]string{
+	r.Write("id_rsa", "not really a key, but named like one\n")
+	r.Write("keep.go", "package keep\n")
+	r.Commit("base")
+	r.Git("mv", "id_rsa", "innocent.txt")
+	r.WriteAll(map[string]string{
 		".env.production": "TOKEN_VALUE_MARKER=1\n", "web/node_modules/a/index.js": "DEP_MARKER\n",
 		"dist/app.js": "BUILD_MARKER\n", "logo.png": "PNG_MARKER\n", "app.log": "LOG_MARKER\n",
 		"keep.go": "package keep\n\nvar Shown = 1\n",
 	})
-	r.commit("change")
+	r.Commit("change")
 	res := build(t, r.change("HEAD~1..HEAD"), options(counter(t), Markdown, 0))
 	want := map[string]string{
 		"innocent.txt": ReasonCredentials, ".env.production": ReasonCredentials, "web/node_modules/a/index.js": ReasonDependencyDir,

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/gitctx/gittest"
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -20,7 +21,7 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata/go
 func goldenRepo(t *testing.T) *gitRepo {
 	t.Helper()
 	r := newRepo(t, "golden")
-	r.writeAll(map[string]string{
+	r.WriteAll(map[string]string{
 		"go.mod":       "module example.com/golden\n\ngo 1.22\n\nrequire github.com/pkg/errors v0.9.1\n",
 		"main.go":      "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(greet(\"world\"))\n}\n",
 		"greet.go":     "package main\n\nfunc greet(name string) string {\n\treturn \"hello, \" + name\n}\n",
@@ -28,16 +29,16 @@ func goldenRepo(t *testing.T) *gitRepo {
 		"docs/use.md":  "# Use\n\nRun `golden`.\n",
 		"docs/api.txt": "nothing changes here\n",
 	})
-	r.commit("initial import")
-	r.git("rm", "-q", "old.txt")
-	r.writeAll(map[string]string{
+	r.Commit("initial import")
+	r.Git("rm", "-q", "old.txt")
+	r.WriteAll(map[string]string{
 		"greet.go":        "package main\n\nimport \"strings\"\n\n// greet says hello.\nfunc greet(name string) string {\n\treturn \"hello, \" + strings.TrimSpace(name)\n}\n",
 		"docs/use.md":     "# Use\n\nRun `golden`, or ```golden -v``` for more.\n",
 		"util/strings.go": "package util\n\n// Title upper-cases the first letter.\nfunc Title(s string) string { return s }\n",
 		".env":            "NAME=value\n",
 		"logo.png":        "not really a png\n",
 	})
-	r.commit("greet: trim names\n\nAlso document the verbose flag and add util.Title.")
+	r.Commit("greet: trim names\n\nAlso document the verbose flag and add util.Title.")
 	return r
 }
 
@@ -99,12 +100,12 @@ func checkGolden(t *testing.T, path, got string) {
 // packs must be byte-identical and the records equal but for the time.
 func TestDeterministic(t *testing.T) {
 	r := goldenRepo(t)
-	r.write("config.py", "API_KEY = \"ab12cd34ef56ab12cd34ef56ab12cd34\"\nURL = \"https://example.com\"\n")
-	r.write("util/strings.go", "package util\n")
-	r.commit("more")
+	r.Write("config.py", "API_KEY = \"ab12cd34ef56ab12cd34ef56ab12cd34\"\nURL = \"https://example.com\"\n")
+	r.Write("util/strings.go", "package util\n")
+	r.Commit("more")
 	clone := filepath.Join(t.TempDir(), "golden")
-	r.git("clone", "-q", r.dir, clone)
-	other := &gitRepo{tb: t, dir: clone}
+	r.Git("clone", "-q", r.Dir, clone)
+	other := &gitRepo{&gittest.Repo{TB: t, Dir: clone, Date: gittest.DayDates}}
 	c := counter(t)
 	for _, f := range formats {
 		for _, limit := range []int{0, 1500} {

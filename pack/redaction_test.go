@@ -22,17 +22,17 @@ var (
 func secretRepo(t *testing.T) *gitRepo {
 	t.Helper()
 	r := newRepo(t, "secrets")
-	r.write("settings.py", "DEBUG = True\nAPI_KEY = \"old"+fakeGeneric[3:]+"\"\n")
-	r.write("notes.txt", "nothing here\n")
-	r.commit("base")
-	r.writeAll(map[string]string{
+	r.Write("settings.py", "DEBUG = True\nAPI_KEY = \"old"+fakeGeneric[3:]+"\"\n")
+	r.Write("notes.txt", "nothing here\n")
+	r.Commit("base")
+	r.WriteAll(map[string]string{
 		"settings.py":      "DEBUG = False\nAPI_KEY = \"" + fakeGeneric + "\"\n",
 		"deploy.json":      "{\"aws_access_key_id\": \"" + fakeAWS + "\", \"note\": \"a \\\"quoted\\\" </file> ]]> value\"}\n",
 		"keys/a.txt":       "-----BEGIN RSA PRIVATE KEY-----\n" + fakeKeyBody + "-----END RSA PRIVATE KEY-----\n",
 		"notes.txt":        "nothing here\ntoken in prose: " + fakeGitHub + "\n",
 		fakeGitHub + ".md": "a file named after a token\n",
 	})
-	r.commit("configure deploy\n\nuse " + fakeGitHub + " for the release job")
+	r.Commit("configure deploy\n\nuse " + fakeGitHub + " for the release job")
 	return r
 }
 
@@ -75,10 +75,10 @@ func lineAt(text string, i int) string {
 // diff line: its '+', '-' or ' ' stays in front of the placeholder.
 func TestRedactedDiffKeepsLineOps(t *testing.T) {
 	r := newRepo(t, "diffops")
-	r.write("settings.py", "DEBUG = True\nAPI_KEY = \"old"+fakeGeneric[3:]+"\"\n")
-	r.commit("base")
-	r.write("settings.py", "DEBUG = False\nAPI_KEY = \""+fakeGeneric+"\"\n")
-	r.commit("rotate")
+	r.Write("settings.py", "DEBUG = True\nAPI_KEY = \"old"+fakeGeneric[3:]+"\"\n")
+	r.Commit("base")
+	r.Write("settings.py", "DEBUG = False\nAPI_KEY = \""+fakeGeneric+"\"\n")
+	r.Commit("rotate")
 	res := build(t, r.change("HEAD~1..HEAD"), options(counter(t), Markdown, 0))
 	blocks, _, err := fencedBlocks(res.Text)
 	if err != nil {
@@ -102,10 +102,10 @@ func TestRedactedDiffKeepsLineOps(t *testing.T) {
 // index, the directory tree and the file's heading.
 func TestRedactionsCounted(t *testing.T) {
 	r := newRepo(t, "counted")
-	r.write("README.md", "readme\n")
-	r.commit("base")
-	r.write(fakeGitHub+".md", "a file named after a token\n")
-	r.commit("add")
+	r.Write("README.md", "readme\n")
+	r.Commit("base")
+	r.Write(fakeGitHub+".md", "a file named after a token\n")
+	r.Commit("add")
 	for _, f := range formats {
 		res := build(t, r.change("HEAD~1..HEAD"), options(counter(t), f, 0))
 		n := secrets.Placeholders(res.Text)

@@ -3,15 +3,13 @@ package pack
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/gitctx/gittest"
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -20,108 +18,23 @@ import (
 // commit ids are the same on every machine), and a pack built from them.
 
 // gitRepo is a repository under construction.
-type gitRepo struct {
-	tb      testing.TB
-	dir     string
-	commits int
-}
+type gitRepo struct{ *gittest.Repo }
 
 // newRepo makes an empty repository named name (the name a pack falls back
-// to as the project's name) and isolates git from the user's configuration,
-// for the git commands of the test and of gitctx alike.
-func newRepo(tb testing.TB, name string) *gitRepo {
-	tb.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		tb.Skip("git is not on PATH")
-	}
-	home := tb.TempDir()
-	global := filepath.Join(home, "gitconfig")
-	if err := os.WriteFile(global, nil, 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	tb.Setenv("GIT_CONFIG_GLOBAL", global)
-	tb.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	tb.Setenv("HOME", home)
-	tb.Setenv("XDG_CONFIG_HOME", home)
-	r := &gitRepo{tb: tb, dir: filepath.Join(tb.TempDir(), name)}
-	if err := os.MkdirAll(r.dir, 0o755); err != nil {
-		tb.Fatal(err)
-	}
-	r.git("init", "-q", "-b", "main")
-	for _, kv := range [][2]string{
-		{"user.name", "Ada Tester"}, {"user.email", "ada@example.com"}, {"commit.gpgsign", "false"},
-		{"init.defaultBranch", "main"}, {"core.autocrlf", "false"}, {"core.quotePath", "false"},
-	} {
-		r.git("config", kv[0], kv[1])
-	}
-	return r
-}
-
-// git runs git in the repository and returns its standard output.
-func (r *gitRepo) git(args ...string) string {
-	r.tb.Helper()
-	out, err := r.gitErr(args...)
-	if err != nil {
-		r.tb.Fatalf("git %s: %v", strings.Join(args, " "), err)
-	}
-	return out
-}
-
-func (r *gitRepo) gitErr(args ...string) (string, error) {
-	date := fmt.Sprintf("2024-01-%02dT12:00:00Z", 1+r.commits%28)
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(),
-		"GIT_AUTHOR_NAME=Ada Tester", "GIT_AUTHOR_EMAIL=ada@example.com", "GIT_AUTHOR_DATE="+date,
-		"GIT_COMMITTER_NAME=Ada Tester", "GIT_COMMITTER_EMAIL=ada@example.com", "GIT_COMMITTER_DATE="+date)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return string(out), fmt.Errorf("%w: %s", err, stderr.String())
-	}
-	return string(out), nil
-}
-
-// write writes a file of the work tree, making its directories.
-func (r *gitRepo) write(name, content string) {
-	r.tb.Helper()
-	p := filepath.Join(r.dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		r.tb.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		r.tb.Fatal(err)
-	}
-}
-
-// writeAll writes several files.
-func (r *gitRepo) writeAll(files map[string]string) {
-	r.tb.Helper()
-	for name, content := range files {
-		r.write(name, content)
-	}
-}
-
-// commit stages everything and commits it; it returns the commit id.
-func (r *gitRepo) commit(msg string) string {
-	r.tb.Helper()
-	r.git("add", "-A")
-	r.git("commit", "-q", "--allow-empty", "-m", msg)
-	r.commits++
-	return strings.TrimSpace(r.git("rev-parse", "HEAD"))
-}
+// to as the project's name), with git isolated from the user's
+// configuration.
+func newRepo(tb testing.TB, name string) *gitRepo { return &gitRepo{gittest.New(tb, name)} }
 
 // change selects a change of the repository: "--staged", "--worktree" or
 // a revision range. It is closed when the test ends.
 func (r *gitRepo) change(spec string) *gitctx.Change {
-	r.tb.Helper()
+	r.TB.Helper()
 	ctx := context.Background()
-	repo, err := gitctx.Open(ctx, r.dir)
+	repo, err := gitctx.Open(ctx, r.Dir)
 	if err != nil {
-		r.tb.Fatal(err)
+		r.TB.Fatal(err)
 	}
-	r.tb.Cleanup(func() { _ = repo.Close() })
+	r.TB.Cleanup(func() { _ = repo.Close() })
 	var ch *gitctx.Change
 	switch spec {
 	case "--staged":
@@ -132,9 +45,9 @@ func (r *gitRepo) change(spec string) *gitctx.Change {
 		ch, err = repo.SelectRange(ctx, spec)
 	}
 	if err != nil {
-		r.tb.Fatalf("select %s: %v", spec, err)
+		r.TB.Fatalf("select %s: %v", spec, err)
 	}
-	r.tb.Cleanup(func() { _ = ch.Close() })
+	r.TB.Cleanup(func() { _ = ch.Close() })
 	return ch
 }
 

@@ -90,18 +90,18 @@ func newShop(t *testing.T) *testRepo {
 	r := newTestRepo(t)
 	r.commitEach(shopFiles)
 	for i := range 3 {
-		r.write(map[string]string{
+		r.WriteAll(map[string]string{
 			"price/price.go":   shopFiles["price/price.go"] + strings.Repeat("\n", i+1),
 			"ledger/ledger.go": shopFiles["ledger/ledger.go"] + strings.Repeat("\n", i+1),
 		})
-		r.commit("price and ledger together")
+		r.Commit("price and ledger together")
 	}
 	bulk := map[string]string{"price/price.go": shopFiles["price/price.go"]}
 	for i := range 9 {
 		bulk["bulk/b"+string(rune('0'+i))+".go"] = "package bulk\n"
 	}
-	r.write(bulk)
-	r.commit("a big sweep")
+	r.WriteAll(bulk)
+	r.Commit("a big sweep")
 	return r
 }
 
@@ -112,8 +112,8 @@ func newShop(t *testing.T) *testRepo {
 // define what it uses.
 func TestFindGoChange(t *testing.T) {
 	r := newShop(t)
-	r.write(map[string]string{"price/price.go": priceChange})
-	r.commit("discounted totals")
+	r.WriteAll(map[string]string{"price/price.go": priceChange})
+	r.Commit("discounted totals")
 	ch := r.selectRange("HEAD~1..HEAD")
 	ns, guides := find(t, ch, Options{Max: 50})
 
@@ -171,8 +171,8 @@ func hasReasonMatching(n Neighbour, expr string) bool {
 // TestFindOptions checks Max, Skip and GuidesOnly against the full answer.
 func TestFindOptions(t *testing.T) {
 	r := newShop(t)
-	r.write(map[string]string{"price/price.go": priceChange})
-	r.commit("discounted totals")
+	r.WriteAll(map[string]string{"price/price.go": priceChange})
+	r.Commit("discounted totals")
 	ch := r.selectRange("HEAD~1..HEAD")
 	all, guides := find(t, ch, Options{Max: 50})
 	if len(all) < 4 {
@@ -225,13 +225,13 @@ func TestFindOptions(t *testing.T) {
 // neither, nor a changed guide.
 func TestFindChangedFilesNotReturned(t *testing.T) {
 	r := newShop(t)
-	r.write(map[string]string{
+	r.WriteAll(map[string]string{
 		"price/price.go":      priceChange,
 		"price/price_test.go": shopFiles["price/price_test.go"] + "\n// more\n",
 		"README.md":           "# shop, changed\n",
 		"go.mod":              shopFiles["go.mod"] + "\n",
 	})
-	r.commit("code, test and guides")
+	r.Commit("code, test and guides")
 	ch := r.selectRange("HEAD~1..HEAD")
 	ns, guides := find(t, ch, Options{Max: 50})
 	absent(t, ns, "price/price.go", "price/price_test.go", "README.md", "go.mod")
@@ -250,8 +250,8 @@ func TestFindChangedFilesNotReturned(t *testing.T) {
 // TestFindChangedTest: a changed test brings the code it covers.
 func TestFindChangedTest(t *testing.T) {
 	r := newShop(t)
-	r.write(map[string]string{"price/price_test.go": shopFiles["price/price_test.go"] + "\n// more\n"})
-	r.commit("test")
+	r.WriteAll(map[string]string{"price/price_test.go": shopFiles["price/price_test.go"] + "\n// more\n"})
+	r.Commit("test")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	code := neighbour(t, ns, "price/price.go")
 	if !hasReason(code, "price/price_test.go") {
@@ -264,7 +264,7 @@ func TestFindChangedTest(t *testing.T) {
 // the history before HEAD.
 func TestFindWorktree(t *testing.T) {
 	r := newShop(t)
-	r.write(map[string]string{"price/price.go": priceChange})
+	r.WriteAll(map[string]string{"price/price.go": priceChange})
 	ns, _ := find(t, r.selectWorktree(), Options{Max: 50})
 	ranksAbove(t, ns, "price/price_test.go", "ledger/ledger.go")
 	ranksAbove(t, ns, "price/price_test.go", "cart/cart.go")
@@ -293,8 +293,8 @@ func TestFindGoImportedPackage(t *testing.T) {
 		"tools/gen/gen.go":   "package main\n\nimport \"example.com/m/api\"\n\nfunc main() { api.Serve() }\n",
 		"tools/lint/lint.go": "package main\n\nimport \"example.com/m/api\"\n\nfunc main() { api.Handle() }\n",
 	})
-	r.write(map[string]string{"api/api.go": "package api\n\nimport \"example.com/m/store\"\n\nfunc Serve() {\n\ts := store.Open()\n\t_ = s\n}\n"})
-	r.commit("serve")
+	r.WriteAll(map[string]string{"api/api.go": "package api\n\nimport \"example.com/m/store\"\n\nfunc Serve() {\n\ts := store.Open()\n\t_ = s\n}\n"})
+	r.Commit("serve")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	for _, p := range []string{"store/store.go", "cli/main.go", "cli/aliased.go", "tools/gen/gen.go"} {
 		ranksAbove(t, ns, p, "api/handler.go")
@@ -313,8 +313,8 @@ func TestFindGoNestedModule(t *testing.T) {
 		"x/gen/gen.go":      "package gen\n\nfunc Generate() int { return 1 }\n",
 		"x/cmd/run/main.go": "package main\n\nimport \"github.com/acme/project/x/gen\"\n\nfunc main() { _ = gen.Generate() }\n",
 	})
-	r.write(map[string]string{"x/gen/gen.go": "package gen\n\nfunc Generate() int { return 2 }\n"})
-	r.commit("two")
+	r.WriteAll(map[string]string{"x/gen/gen.go": "package gen\n\nfunc Generate() int { return 2 }\n"})
+	r.Commit("two")
 	// Generate is also found by name; the import relation adds its own
 	// reason.
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
@@ -366,7 +366,7 @@ func TestFindPolyglot(t *testing.T) {
 		"rb/lib/shop/misc.rb":      "class Misc; end\n",
 		"rb/lib/shop/cart_spec.rb": "require_relative 'cart'\n",
 	})
-	r.write(map[string]string{
+	r.WriteAll(map[string]string{
 		"web/src/util.ts":                       "export function add(a: number, b: number): number { return a + b }\n",
 		"py/src/shop/tax.py":                    "def rate():\n    return 0.25\n",
 		"jvm/src/main/java/com/acme/Price.java": "package com.acme;\npublic class Price { int cents; }\n",
@@ -374,7 +374,7 @@ func TestFindPolyglot(t *testing.T) {
 		"c/src/util.h":                          "int util(void); /* one */\n",
 		"rb/lib/shop/cart.rb":                   "class Cart; def total; end; end\n",
 	})
-	r.commit("touch every language")
+	r.Commit("touch every language")
 	ns, guides := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 100})
 
 	for _, tc := range []struct {
@@ -416,19 +416,19 @@ func TestFindCoChange(t *testing.T) {
 		"notes/big.txt":   "0\n",
 	})
 	for i := range 4 {
-		r.write(map[string]string{"app/seed.txt": string(rune('1'+i)) + "\n", "notes/often.txt": string(rune('1'+i)) + "\n"})
-		r.commit("often")
+		r.WriteAll(map[string]string{"app/seed.txt": string(rune('1'+i)) + "\n", "notes/often.txt": string(rune('1'+i)) + "\n"})
+		r.Commit("often")
 	}
-	r.write(map[string]string{"app/seed.txt": "once\n", "notes/once.txt": "once\n"})
-	r.commit("once, small")
+	r.WriteAll(map[string]string{"app/seed.txt": "once\n", "notes/once.txt": "once\n"})
+	r.Commit("once, small")
 	big := map[string]string{"app/seed.txt": "big\n", "notes/big.txt": "big\n"}
 	for i := range 8 {
 		big["sweep/f"+string(rune('0'+i))+".txt"] = "x\n"
 	}
-	r.write(big)
-	r.commit("once, big") // ten files
-	r.write(map[string]string{"app/seed.txt": "change\n"})
-	r.commit("the change")
+	r.WriteAll(big)
+	r.Commit("once, big") // ten files
+	r.WriteAll(map[string]string{"app/seed.txt": "change\n"})
+	r.Commit("the change")
 
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	often := neighbour(t, ns, "notes/often.txt")
@@ -452,16 +452,16 @@ func TestFindHistoryFromBase(t *testing.T) {
 	r := newTestRepo(t)
 	r.commitEach(map[string]string{"app/seed.txt": "0\n", "notes/inside.txt": "0\n", "notes/before.txt": "0\n"})
 	for i := range 2 {
-		r.write(map[string]string{"app/seed.txt": "b" + string(rune('0'+i)) + "\n", "notes/before.txt": string(rune('0'+i)) + "\n"})
-		r.commit("before")
+		r.WriteAll(map[string]string{"app/seed.txt": "b" + string(rune('0'+i)) + "\n", "notes/before.txt": string(rune('0'+i)) + "\n"})
+		r.Commit("before")
 	}
-	base := r.rev("HEAD")
+	base := r.Rev("HEAD")
 	for i := range 2 {
-		r.write(map[string]string{"app/seed.txt": "i" + string(rune('0'+i)) + "\n", "notes/inside.txt": string(rune('1'+i)) + "\n"})
-		r.commit("inside")
+		r.WriteAll(map[string]string{"app/seed.txt": "i" + string(rune('0'+i)) + "\n", "notes/inside.txt": string(rune('1'+i)) + "\n"})
+		r.Commit("inside")
 	}
-	r.write(map[string]string{"notes/inside.txt": "0\n"}) // back as it was at the base
-	r.commit("undo")
+	r.WriteAll(map[string]string{"notes/inside.txt": "0\n"}) // back as it was at the base
+	r.Commit("undo")
 
 	ch := r.selectRange(base + "..HEAD")
 	if len(ch.Files) != 1 || ch.Files[0].Path != "app/seed.txt" {
@@ -472,8 +472,8 @@ func TestFindHistoryFromBase(t *testing.T) {
 	absent(t, ns, "notes/inside.txt")
 
 	// Once the range is history, its commits count.
-	r.write(map[string]string{"app/seed.txt": "later\n"})
-	r.commit("later")
+	r.WriteAll(map[string]string{"app/seed.txt": "later\n"})
+	r.Commit("later")
 	ns, _ = find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	inside := neighbour(t, ns, "notes/inside.txt")
 	if !hasReasonMatching(inside, `\b2\b.*commits`) {
@@ -486,15 +486,15 @@ func TestFindHistoryDepth(t *testing.T) {
 	r := newTestRepo(t)
 	r.commitEach(map[string]string{"app/seed.txt": "0\n", "notes/old.txt": "0\n", "notes/new.txt": "0\n"})
 	for i := range 2 {
-		r.write(map[string]string{"app/seed.txt": "o" + string(rune('0'+i)) + "\n", "notes/old.txt": string(rune('1'+i)) + "\n"})
-		r.commit("old")
+		r.WriteAll(map[string]string{"app/seed.txt": "o" + string(rune('0'+i)) + "\n", "notes/old.txt": string(rune('1'+i)) + "\n"})
+		r.Commit("old")
 	}
 	for i := range 2 {
-		r.write(map[string]string{"app/seed.txt": "n" + string(rune('0'+i)) + "\n", "notes/new.txt": string(rune('1'+i)) + "\n"})
-		r.commit("new")
+		r.WriteAll(map[string]string{"app/seed.txt": "n" + string(rune('0'+i)) + "\n", "notes/new.txt": string(rune('1'+i)) + "\n"})
+		r.Commit("new")
 	}
-	r.write(map[string]string{"app/seed.txt": "change\n"})
-	r.commit("the change")
+	r.WriteAll(map[string]string{"app/seed.txt": "change\n"})
+	r.Commit("the change")
 	ch := r.selectRange("HEAD~1..HEAD")
 	ns, _ := find(t, ch, Options{Max: 50, HistoryDepth: 2})
 	neighbour(t, ns, "notes/new.txt")
@@ -513,8 +513,8 @@ func TestFindReferences(t *testing.T) {
 		"docs/usage.md":   "Call computeShipping with a weight.\n",
 		"docs/other.md":   "Nothing here.\n",
 	})
-	r.write(map[string]string{"lib/shipping.js": "export function computeShipping(w, rate) {\n  return w * rate\n}\n"})
-	r.commit("pricier")
+	r.WriteAll(map[string]string{"lib/shipping.js": "export function computeShipping(w, rate) {\n  return w * rate\n}\n"})
+	r.Commit("pricier")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	usage := neighbour(t, ns, "docs/usage.md")
 	if !hasReason(usage, "computeShipping") {
@@ -527,8 +527,8 @@ func TestFindReferences(t *testing.T) {
 // TestFindDeletedFile: a deleted file is no seed and no neighbour.
 func TestFindDeletedFile(t *testing.T) {
 	r := newShop(t)
-	r.git("rm", "-q", "price/discount.go")
-	r.commit("no discount")
+	r.Git("rm", "-q", "price/discount.go")
+	r.Commit("no discount")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	absent(t, ns, "price/discount.go")
 }
@@ -537,8 +537,8 @@ func TestFindDeletedFile(t *testing.T) {
 // from tests or imports, and the changed guide is not its own guide.
 func TestFindOnlyGuideChanged(t *testing.T) {
 	r := newShop(t)
-	r.write(map[string]string{"AGENTS.md": "Run go test ./... -race\n"})
-	r.commit("agents")
+	r.WriteAll(map[string]string{"AGENTS.md": "Run go test ./... -race\n"})
+	r.Commit("agents")
 	ns, guides := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	if contains(guidePaths(guides), "AGENTS.md") {
 		t.Errorf("the changed AGENTS.md is among the guides %q", guidePaths(guides))
@@ -560,11 +560,11 @@ func TestFindGuidesNeverNeighbours(t *testing.T) {
 		"flags.go":     "package main\n\nvar verbose bool\n",
 	})
 	for i := range 3 {
-		r.write(map[string]string{"main.go": "package main\n\nfunc main() {}\n" + strings.Repeat("\n", i+1), "go.mod": "module example.com/tool\n" + strings.Repeat("\n", i+1)})
-		r.commit("main and go.mod")
+		r.WriteAll(map[string]string{"main.go": "package main\n\nfunc main() {}\n" + strings.Repeat("\n", i+1), "go.mod": "module example.com/tool\n" + strings.Repeat("\n", i+1)})
+		r.Commit("main and go.mod")
 	}
-	r.write(map[string]string{"main.go": "package main\n\nfunc main() { println(verbose) }\n"})
-	r.commit("print")
+	r.WriteAll(map[string]string{"main.go": "package main\n\nfunc main() { println(verbose) }\n"})
+	r.Commit("print")
 	ns, guides := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	gp := guidePaths(guides)
 	for _, g := range []string{"AGENTS.md", "README.md", "go.mod", "package.json"} {
@@ -593,8 +593,8 @@ func TestFindGoTestOfAnotherPackage(t *testing.T) {
 		"internal/client/config_test.go":      "package client\n",
 		"internal/client/deep/config_test.go": "package deep\n",
 	})
-	r.write(map[string]string{"internal/server/config.go": "package server\n\nvar port = 8080\n"})
-	r.commit("port")
+	r.WriteAll(map[string]string{"internal/server/config.go": "package server\n\nvar port = 8080\n"})
+	r.Commit("port")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	neighbour(t, ns, "internal/server/config_test.go")
 	for _, p := range []string{"internal/client/config_test.go", "internal/client/deep/config_test.go"} {
@@ -608,7 +608,7 @@ func TestFindGoTestOfAnotherPackage(t *testing.T) {
 // error.
 func TestFindEmptyChange(t *testing.T) {
 	r := newShop(t)
-	r.commit("empty")
+	r.Commit("empty")
 	ns, guides := find(t, r.selectRange("HEAD~1..HEAD"), Options{})
 	if len(ns) != 0 {
 		t.Errorf("neighbours of an empty change:\n%s", describe(ns))
@@ -629,8 +629,8 @@ func TestFindGoPackageNameUnlikeItsPath(t *testing.T) {
 		"project.go":       "package project\n\n// Start starts.\nfunc Start() int {\n\treturn 1\n}\n",
 		"cmd/tool/main.go": "package main\n\nimport \"github.com/acme/project/v2\"\n\nfunc main() { _ = project.Start() }\n",
 	})
-	r.write(map[string]string{"project.go": "package project\n\n// Start starts.\nfunc Start() int {\n\treturn 2\n}\n"})
-	r.commit("two")
+	r.WriteAll(map[string]string{"project.go": "package project\n\n// Start starts.\nfunc Start() int {\n\treturn 2\n}\n"})
+	r.Commit("two")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	n := neighbour(t, ns, "cmd/tool/main.go")
 	if !hasReason(n, "uses what project.go defines") {
@@ -648,14 +648,14 @@ func TestFindRubySpecMirror(t *testing.T) {
 		"spec/shop/price_spec.rb": "require 'spec_helper'\n",
 		"spec/shop/misc_spec.rb":  "require 'spec_helper'\n",
 	})
-	r.write(map[string]string{"lib/shop/price.rb": "class Price; def cents; end; end\n"})
-	r.commit("code")
+	r.WriteAll(map[string]string{"lib/shop/price.rb": "class Price; def cents; end; end\n"})
+	r.Commit("code")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	ranksAbove(t, ns, "spec/shop/price_spec.rb", "lib/shop/misc.rb")
 	absent(t, ns, "spec/shop/misc_spec.rb")
 
-	r.write(map[string]string{"spec/shop/price_spec.rb": "require 'spec_helper'\n# more\n"})
-	r.commit("spec")
+	r.WriteAll(map[string]string{"spec/shop/price_spec.rb": "require 'spec_helper'\n# more\n"})
+	r.Commit("spec")
 	ns, _ = find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	code := neighbour(t, ns, "lib/shop/price.rb")
 	if !hasReason(code, "spec/shop/price_spec.rb") {

@@ -2,15 +2,13 @@ package neighbours
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/gitctx/gittest"
 )
 
 // This file holds the helpers the tests share: real repositories built
@@ -18,138 +16,59 @@ import (
 // the system's configuration, with a fixed identity and fixed dates so
 // that every run makes the same commits.
 
-// testRepo is a repository under construction.
-type testRepo struct {
-	t       testing.TB
-	dir     string
-	commits int
-}
+// testRepo is a repository under construction. Its commits are a minute
+// apart, so that a history of hundreds of commits keeps its order.
+type testRepo struct{ *gittest.Repo }
 
 // newTestRepo makes an empty repository on branch main, with git isolated
-// from the user's and the system's configuration for the test's git
-// commands and gitctx's alike.
+// from the user's and the system's configuration.
 func newTestRepo(t testing.TB) *testRepo {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not on PATH")
-	}
-	home := t.TempDir()
-	global := filepath.Join(home, "gitconfig")
-	if err := os.WriteFile(global, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GIT_CONFIG_GLOBAL", global)
-	t.Setenv("GIT_CONFIG_NOSYSTEM", "1")
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", home)
-	for _, v := range []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY"} {
-		t.Setenv(v, "") // restored after the test
-		os.Unsetenv(v)
-	}
-	r := &testRepo{t: t, dir: filepath.Join(t.TempDir(), "repo")}
-	if err := os.Mkdir(r.dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	r.git("init", "-q", "-b", "main")
-	for _, kv := range [][2]string{
-		{"user.name", "Ada Tester"}, {"user.email", "ada@example.com"},
-		{"commit.gpgsign", "false"}, {"init.defaultBranch", "main"},
-		{"core.autocrlf", "false"},
-	} {
-		r.git("config", kv[0], kv[1])
-	}
+	r := &testRepo{gittest.New(t, "repo")}
+	r.Date = gittest.MinuteDates
 	return r
-}
-
-// git runs git in the repository and returns its standard output.
-func (r *testRepo) git(args ...string) string {
-	r.t.Helper()
-	date := fmt.Sprintf("2024-01-01T%02d:%02d:00Z", r.commits/60%24, r.commits%60)
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	cmd.Env = append(os.Environ(),
-		"GIT_AUTHOR_NAME=Ada Tester", "GIT_AUTHOR_EMAIL=ada@example.com", "GIT_AUTHOR_DATE="+date,
-		"GIT_COMMITTER_NAME=Ada Tester", "GIT_COMMITTER_EMAIL=ada@example.com", "GIT_COMMITTER_DATE="+date)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		r.t.Fatalf("git %s: %v: %s", strings.Join(args, " "), err, stderr.String())
-	}
-	return string(out)
-}
-
-// rev resolves a revision to a full id.
-func (r *testRepo) rev(rev string) string {
-	r.t.Helper()
-	return strings.TrimSpace(r.git("rev-parse", "--verify", rev))
-}
-
-// write writes files of the work tree, making their directories.
-func (r *testRepo) write(files map[string]string) {
-	r.t.Helper()
-	for name, content := range files {
-		p := filepath.Join(r.dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			r.t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			r.t.Fatal(err)
-		}
-	}
-}
-
-// commit stages everything and commits it, returning the new commit's id.
-// Each commit is a minute after the one before.
-func (r *testRepo) commit(msg string) string {
-	r.t.Helper()
-	r.git("add", "-A")
-	r.git("commit", "-q", "--allow-empty", "-m", msg)
-	r.commits++
-	return r.rev("HEAD")
 }
 
 // commitEach writes and commits each file on its own, in path order, so
 // that the files share no history: a commit of one file says nothing about
 // co-change.
 func (r *testRepo) commitEach(files map[string]string) {
-	r.t.Helper()
+	r.TB.Helper()
 	for _, name := range sortedKeys(files) {
-		r.write(map[string]string{name: files[name]})
-		r.commit("add " + name)
+		r.WriteAll(map[string]string{name: files[name]})
+		r.Commit("add " + name)
 	}
 }
 
 // open opens the repository with gitctx and closes it after the test.
 func (r *testRepo) open() *gitctx.Repo {
-	r.t.Helper()
-	repo, err := gitctx.Open(r.t.Context(), r.dir)
+	r.TB.Helper()
+	repo, err := gitctx.Open(r.TB.Context(), r.Dir)
 	if err != nil {
-		r.t.Fatalf("Open(%s): %v", r.dir, err)
+		r.TB.Fatalf("Open(%s): %v", r.Dir, err)
 	}
-	r.t.Cleanup(func() { _ = repo.Close() })
+	r.TB.Cleanup(func() { _ = repo.Close() })
 	return repo
 }
 
 // selectRange selects a revision range of the repository.
 func (r *testRepo) selectRange(spec string) *gitctx.Change {
-	r.t.Helper()
-	ch, err := r.open().SelectRange(r.t.Context(), spec)
+	r.TB.Helper()
+	ch, err := r.open().SelectRange(r.TB.Context(), spec)
 	if err != nil {
-		r.t.Fatalf("SelectRange(%q): %v", spec, err)
+		r.TB.Fatalf("SelectRange(%q): %v", spec, err)
 	}
-	r.t.Cleanup(func() { _ = ch.Close() })
+	r.TB.Cleanup(func() { _ = ch.Close() })
 	return ch
 }
 
 // selectWorktree selects the uncommitted changes of the repository.
 func (r *testRepo) selectWorktree() *gitctx.Change {
-	r.t.Helper()
-	ch, err := r.open().SelectWorktree(r.t.Context())
+	r.TB.Helper()
+	ch, err := r.open().SelectWorktree(r.TB.Context())
 	if err != nil {
-		r.t.Fatalf("SelectWorktree: %v", err)
+		r.TB.Fatalf("SelectWorktree: %v", err)
 	}
-	r.t.Cleanup(func() { _ = ch.Close() })
+	r.TB.Cleanup(func() { _ = ch.Close() })
 	return ch
 }
 

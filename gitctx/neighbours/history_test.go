@@ -15,23 +15,23 @@ import (
 // merges left out.
 func TestChangeHistory(t *testing.T) {
 	r := newTestRepo(t)
-	r.write(map[string]string{"a.txt": "1\n"})
-	a := r.commit("A: a")
-	r.write(map[string]string{"b.txt": "1\n", "dir/c.txt": "1\n"})
-	b := r.commit("B: b and c")
-	r.write(map[string]string{"a.txt": "2\n", "b.txt": "2\n"})
-	c := r.commit("C: a and b")
-	r.git("checkout", "-q", "-b", "side")
-	r.write(map[string]string{"a.txt": "3\n", "side.txt": "1\n"})
-	s := r.commit("S: a and side, on a branch")
-	r.git("checkout", "-q", "main")
-	r.write(map[string]string{"dir/c.txt": "2\n"})
-	d := r.commit("D: c")
-	r.git("merge", "-q", "--no-ff", "-m", "M: merge side", "side")
-	r.commits++
-	m := r.rev("HEAD")
-	r.write(map[string]string{"a.txt": "4\n", "new.txt": "1\n"})
-	r.commit("N: the change")
+	r.WriteAll(map[string]string{"a.txt": "1\n"})
+	a := r.Commit("A: a")
+	r.WriteAll(map[string]string{"b.txt": "1\n", "dir/c.txt": "1\n"})
+	b := r.Commit("B: b and c")
+	r.WriteAll(map[string]string{"a.txt": "2\n", "b.txt": "2\n"})
+	c := r.Commit("C: a and b")
+	r.Git("checkout", "-q", "-b", "side")
+	r.WriteAll(map[string]string{"a.txt": "3\n", "side.txt": "1\n"})
+	s := r.Commit("S: a and side, on a branch")
+	r.Git("checkout", "-q", "main")
+	r.WriteAll(map[string]string{"dir/c.txt": "2\n"})
+	d := r.Commit("D: c")
+	r.Git("merge", "-q", "--no-ff", "-m", "M: merge side", "side")
+	r.Commits++
+	m := r.Rev("HEAD")
+	r.WriteAll(map[string]string{"a.txt": "4\n", "new.txt": "1\n"})
+	r.Commit("N: the change")
 
 	ch := r.selectRange("HEAD")
 	if ch.Source.Base != m {
@@ -78,12 +78,12 @@ func TestChangeHistory(t *testing.T) {
 // ends at HEAD.
 func TestChangeHistoryStart(t *testing.T) {
 	r := newTestRepo(t)
-	r.write(map[string]string{"a.txt": "1\n", "b.txt": "1\n"})
-	first := r.commit("first")
-	r.write(map[string]string{"a.txt": "2\n", "b.txt": "2\n"})
-	second := r.commit("second")
-	r.write(map[string]string{"a.txt": "3\n", "c.txt": "3\n"})
-	third := r.commit("third")
+	r.WriteAll(map[string]string{"a.txt": "1\n", "b.txt": "1\n"})
+	first := r.Commit("first")
+	r.WriteAll(map[string]string{"a.txt": "2\n", "b.txt": "2\n"})
+	second := r.Commit("second")
+	r.WriteAll(map[string]string{"a.txt": "3\n", "c.txt": "3\n"})
+	third := r.Commit("third")
 
 	got, err := r.selectRange(first+"..HEAD").History(t.Context(), []string{"a.txt"}, 100, 0)
 	if err != nil {
@@ -97,7 +97,7 @@ func TestChangeHistoryStart(t *testing.T) {
 	}
 	checkEqual(t, "history of a three-dot range", shas(got), []string{second, first})
 
-	r.write(map[string]string{"a.txt": "4\n"})
+	r.WriteAll(map[string]string{"a.txt": "4\n"})
 	got, err = r.selectWorktree().History(t.Context(), []string{"a.txt"}, 100, 0)
 	if err != nil {
 		t.Fatalf("History: %v", err)
@@ -111,12 +111,12 @@ func TestChangeHistoryWindow(t *testing.T) {
 	r := newTestRepo(t)
 	var touched []string
 	for i := range 6 {
-		r.write(map[string]string{"a.txt": fmt.Sprint(i), "other.txt": fmt.Sprint(i)})
-		touched = append([]string{r.commit(fmt.Sprint("a ", i))}, touched...)
-		r.write(map[string]string{"other.txt": fmt.Sprint("o", i)})
-		r.commit(fmt.Sprint("other ", i))
+		r.WriteAll(map[string]string{"a.txt": fmt.Sprint(i), "other.txt": fmt.Sprint(i)})
+		touched = append([]string{r.Commit(fmt.Sprint("a ", i))}, touched...)
+		r.WriteAll(map[string]string{"other.txt": fmt.Sprint("o", i)})
+		r.Commit(fmt.Sprint("other ", i))
 	}
-	r.write(map[string]string{"a.txt": "change"})
+	r.WriteAll(map[string]string{"a.txt": "change"})
 	ch := r.selectWorktree()
 	for _, tc := range []struct {
 		max, window int
@@ -141,7 +141,7 @@ func TestChangeHistoryWindow(t *testing.T) {
 // TestChangeHistoryUnborn: before the first commit there is no history.
 func TestChangeHistoryUnborn(t *testing.T) {
 	r := newTestRepo(t)
-	r.write(map[string]string{"a.txt": "1\n"})
+	r.WriteAll(map[string]string{"a.txt": "1\n"})
 	got, err := r.selectWorktree().History(t.Context(), []string{"a.txt"}, 100, 0)
 	if err != nil {
 		t.Fatalf("History: %v", err)
@@ -163,7 +163,7 @@ func shas(commits []gitctx.HistoryCommit) []string {
 // contain it as a whole word.
 func TestChangeGrep(t *testing.T) {
 	r := newTestRepo(t)
-	r.write(map[string]string{
+	r.WriteAll(map[string]string{
 		"a.go":          "package a\n\nfunc Alpha() {}\n\nvar gone = Alpha\n",
 		"b.go":          "package a\n\nfunc b() { Alpha(); Alpha() }\n",
 		"c.txt":         "Alphabet soup, notAlpha either\n",
@@ -171,10 +171,10 @@ func TestChangeGrep(t *testing.T) {
 		"old.txt":       "Omega\n",
 		"odd:name.txt":  "Alpha\n",
 	})
-	r.commit("first")
-	r.write(map[string]string{"e.go": "package a\n\nvar Gamma = 1\n", "old.txt": "nothing\n"})
-	r.commit("second")
-	r.write(map[string]string{"b.go": "package a\n\nfunc b() { Delta() }\n"}) // uncommitted
+	r.Commit("first")
+	r.WriteAll(map[string]string{"e.go": "package a\n\nvar Gamma = 1\n", "old.txt": "nothing\n"})
+	r.Commit("second")
+	r.WriteAll(map[string]string{"b.go": "package a\n\nfunc b() { Delta() }\n"}) // uncommitted
 
 	ch := r.selectRange("HEAD~1..HEAD")
 	got, err := ch.Grep(t.Context(), []string{"Alpha", "Gamma", "Omega", "Delta", "Nope"})
@@ -209,9 +209,9 @@ func TestChangeGrep(t *testing.T) {
 // holds its untracked files (Tree lists them), so Grep searches them too.
 func TestChangeGrepWorktreeUntracked(t *testing.T) {
 	r := newTestRepo(t)
-	r.write(map[string]string{"a.go": "package a\n\nfunc Alpha() {}\n"})
-	r.commit("first")
-	r.write(map[string]string{"a.go": "package a\n\nfunc Alpha() int { return 1 }\n", "new.go": "package a\n\nvar x = Alpha()\n"})
+	r.WriteAll(map[string]string{"a.go": "package a\n\nfunc Alpha() {}\n"})
+	r.Commit("first")
+	r.WriteAll(map[string]string{"a.go": "package a\n\nfunc Alpha() int { return 1 }\n", "new.go": "package a\n\nvar x = Alpha()\n"})
 	ch := r.selectWorktree()
 	tree, err := ch.Tree(t.Context())
 	if err != nil {
@@ -232,8 +232,8 @@ func TestChangeGrepWorktreeUntracked(t *testing.T) {
 // TestChangeGrepNoWords: nothing to look for finds nothing.
 func TestChangeGrepNoWords(t *testing.T) {
 	r := newTestRepo(t)
-	r.write(map[string]string{"a.txt": "x\n"})
-	r.commit("first")
+	r.WriteAll(map[string]string{"a.txt": "x\n"})
+	r.Commit("first")
 	got, err := r.selectRange("HEAD").Grep(t.Context(), nil)
 	if err != nil || len(got) != 0 {
 		t.Errorf("Grep(nil) = %v, %v; want nothing", got, err)
