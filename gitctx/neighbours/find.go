@@ -22,7 +22,9 @@ package neighbours
 
 import (
 	"context"
+	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -181,7 +183,7 @@ func (f *finder) add(p string, direct, history float64, reason string) {
 	}
 	c.direct += direct
 	c.history += history
-	if reason != "" && !contains(c.reasons, reason) && len(c.reasons) < 6 {
+	if reason != "" && !slices.Contains(c.reasons, reason) && len(c.reasons) < 6 {
 		c.reasons = append(c.reasons, reason)
 	}
 }
@@ -251,16 +253,7 @@ func generated(p string) bool {
 	}
 }
 
-func round(x float64) float64 { return float64(int(x*1000+0.5)) / 1000 }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
+func round(x float64) float64 { return math.Round(x*1000) / 1000 }
 
 // guideNames are the files that say how a project works, in the order
 // they are offered.

@@ -2,6 +2,7 @@ package neighbours
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -151,7 +152,7 @@ func TestFindGoChange(t *testing.T) {
 
 	gp := guidePaths(guides)
 	for _, g := range []string{"AGENTS.md", "README.md", "go.mod", "package.json"} {
-		if !contains(gp, g) {
+		if !slices.Contains(gp, g) {
 			t.Errorf("guide %s missing from %q", g, gp)
 		}
 		absent(t, ns, g)
@@ -198,7 +199,7 @@ func TestFindOptions(t *testing.T) {
 		}
 		ns, g := find(t, ch, Options{Max: 50, Skip: skip})
 		absent(t, ns, "price/price_test.go", "ledger/ledger.go", "README.md")
-		if contains(guidePaths(g), "README.md") {
+		if slices.Contains(guidePaths(g), "README.md") {
 			t.Errorf("skipped README.md returned as a guide: %q", guidePaths(g))
 		}
 		neighbour(t, ns, "cart/cart.go")
@@ -237,11 +238,11 @@ func TestFindChangedFilesNotReturned(t *testing.T) {
 	absent(t, ns, "price/price.go", "price/price_test.go", "README.md", "go.mod")
 	gp := guidePaths(guides)
 	for _, g := range []string{"README.md", "go.mod"} {
-		if contains(gp, g) {
+		if slices.Contains(gp, g) {
 			t.Errorf("changed guide %s returned as a guide: %q", g, gp)
 		}
 	}
-	if !contains(gp, "AGENTS.md") {
+	if !slices.Contains(gp, "AGENTS.md") {
 		t.Errorf("AGENTS.md missing from the guides %q", gp)
 	}
 	neighbour(t, ns, "cart/cart.go")
@@ -397,7 +398,7 @@ func TestFindPolyglot(t *testing.T) {
 		})
 	}
 	absent(t, ns, "web/src/other/other.ts")
-	if !contains(guidePaths(guides), "web/package.json") {
+	if !slices.Contains(guidePaths(guides), "web/package.json") {
 		t.Errorf("web/package.json, the manifest beside the changed TypeScript, missing from the guides %q", guidePaths(guides))
 	}
 	absent(t, ns, "web/package.json")
@@ -540,7 +541,7 @@ func TestFindOnlyGuideChanged(t *testing.T) {
 	r.WriteAll(map[string]string{"AGENTS.md": "Run go test ./... -race\n"})
 	r.Commit("agents")
 	ns, guides := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
-	if contains(guidePaths(guides), "AGENTS.md") {
+	if slices.Contains(guidePaths(guides), "AGENTS.md") {
 		t.Errorf("the changed AGENTS.md is among the guides %q", guidePaths(guides))
 	}
 	absent(t, ns, "AGENTS.md")
@@ -568,12 +569,12 @@ func TestFindGuidesNeverNeighbours(t *testing.T) {
 	ns, guides := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	gp := guidePaths(guides)
 	for _, g := range []string{"AGENTS.md", "README.md", "go.mod", "package.json"} {
-		if !contains(gp, g) {
+		if !slices.Contains(gp, g) {
 			t.Errorf("guide %s missing from %q", g, gp)
 		}
 	}
 	for _, n := range ns {
-		if contains(gp, n.Path) || contains(guideNames, n.Path) {
+		if slices.Contains(gp, n.Path) || slices.Contains(guideNames, n.Path) {
 			t.Errorf("guide %s returned as a neighbour too (%v, %q)", n.Path, n.Score, n.Reasons)
 		}
 	}

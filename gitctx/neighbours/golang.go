@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -33,7 +34,7 @@ type goFile struct {
 // called pkg ("" when unknown): the package name need not be the last
 // element of its path (module/v2, a directory unlike its package).
 func (g *goFile) usesOf(imp, pkg string) map[string]bool {
-	if !contains(g.imports, imp) {
+	if !slices.Contains(g.imports, imp) {
 		return nil
 	}
 	if g.src != nil {
@@ -227,7 +228,7 @@ func (f *finder) parseAll(ctx context.Context, want map[string]bool, seeds []str
 			return ctx.Err()
 		}
 		read := lightGo
-		if contains(seeds, e.Path) {
+		if slices.Contains(seeds, e.Path) {
 			read = parseGo
 		}
 		if g := read(e.Path, data); g != nil {

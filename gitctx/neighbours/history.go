@@ -6,6 +6,7 @@ import (
 	"math"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -155,7 +156,7 @@ func definedIn(p *gitctx.Patch) []string {
 	add := func(line string) {
 		if m := definition.FindStringSubmatch(line); m != nil {
 			for _, g := range m[1:] {
-				if g != "" && !contains(out, g) {
+				if g != "" && !slices.Contains(out, g) {
 					out = append(out, g)
 					break
 				}

@@ -3,9 +3,10 @@ package neighbours
 import (
 	"context"
 	"errors"
+	"maps"
 	"math"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -95,24 +96,11 @@ func (f *finder) imports(ctx context.Context) error {
 func spreadOver(n int) float64 { return math.Max(1, math.Sqrt(float64(n)/4)) }
 
 func dedupe(list []string) []string {
-	sort.Strings(list)
-	out := list[:0]
-	for i, s := range list {
-		if i == 0 || s != list[i-1] {
-			out = append(out, s)
-		}
-	}
-	return out
+	slices.Sort(list)
+	return slices.Compact(list)
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // languageOf groups files by how their imports are written.
 func languageOf(p string) string {

@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"slices"
 	"testing"
 )
 
@@ -168,7 +169,7 @@ func TestParseImportsPythonMultiline(t *testing.T) {
 `
 	got := parseImports("src/shop/cart.py", []byte(src))
 	for _, want := range []string{"py:shop.price", "py:shop.price.total", "py:shop.price.discount"} {
-		if !contains(got, want) {
+		if !slices.Contains(got, want) {
 			t.Errorf("parseImports(%q) = %q, want it to include %q", src, got, want)
 		}
 	}

@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,7 +92,7 @@ func TestTestsOf(t *testing.T) {
 	} {
 		got := testsOf(tc.path)
 		for _, w := range tc.want {
-			if !contains(got, w) {
+			if !slices.Contains(got, w) {
 				t.Errorf("testsOf(%q) = %q, want it to include %q", tc.path, got, w)
 			}
 		}
@@ -130,7 +131,7 @@ func TestTestedBy(t *testing.T) {
 	} {
 		got := testedBy(tc.path)
 		for _, w := range tc.want {
-			if !contains(got, w) {
+			if !slices.Contains(got, w) {
 				t.Errorf("testedBy(%q) = %q, want it to include %q", tc.path, got, w)
 			}
 		}
@@ -152,7 +153,7 @@ func TestTestsRoundTrip(t *testing.T) {
 			if testStem(test) != stem(code) || strings.HasPrefix(test, "spec/") {
 				continue // another language's naming (a .ts test of a .js file), or the spec/ mirror
 			}
-			if got := testedBy(test); !contains(got, code) {
+			if got := testedBy(test); !slices.Contains(got, code) {
 				t.Errorf("testedBy(%q) = %q, want it to include %q (testsOf(%q) lists the test)", test, got, code, code)
 			}
 		}
