@@ -232,3 +232,37 @@ func changedFiles(r *Record) int {
 	}
 	return n
 }
+
+// TestFullLeavesOutNeighboursFirst: a Full pack that fits once its
+// lowest-ranked neighbour is left out stays Full, and says so.
+func TestFullLeavesOutNeighboursFirst(t *testing.T) {
+	r := newRepo(t, "ctx")
+	r.Write("price/price.go", "package price\n\n// Net is the price without tax.\nfunc Net(g int) int { return g * 100 / 120 }\n")
+	r.Write("price/price_test.go", "package price\n\nimport \"testing\"\n\n"+strings.Repeat("func TestNet(t *testing.T) { if Net(120) != 100 { t.Fatal(\"net\") } }\n", 300))
+	r.Commit("base")
+	r.Write("price/price.go", "package price\n\n// Net is the price without tax.\nfunc Net(g int) int { return g * 100 / 121 }\n")
+	r.Commit("tax")
+	ch := r.change("HEAD~1..HEAD")
+	c := counter(t)
+
+	with := build(t, ch, options(c, Markdown, 1_000_000)).Record
+	opts := options(c, Markdown, 1_000_000)
+	opts.NoNeighbours = true
+	without := build(t, ch, opts).Record
+	if with.Budget.Used <= without.Budget.Used+1000 {
+		t.Fatalf("the test of price.go should cost over 1,000 tokens: %d with it, %d without", with.Budget.Used, without.Budget.Used)
+	}
+
+	rec := build(t, ch, options(c, Markdown, without.Budget.Used+200)).Record
+	if rec.Pack.Type != "full" {
+		t.Fatalf("type %q (%s), want full without the neighbour", rec.Pack.Type, rec.Pack.SelectionReason)
+	}
+	if len(rec.Pack.Steps) != 1 || !strings.Contains(rec.Pack.Steps[0], "neighbours") {
+		t.Errorf("steps %q, want the neighbours step alone", rec.Pack.Steps)
+	}
+	for _, f := range rec.Files {
+		if f.Path == "price/price_test.go" && (f.Included || f.ExclusionReason != ReasonBudget) {
+			t.Errorf("price_test.go: included %v, exclusion %q; want it left out for the budget", f.Included, f.ExclusionReason)
+		}
+	}
+}

@@ -53,6 +53,9 @@ func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
 		}
 		s.reestimate()
 		segs, why, err := s.tryFull(ctx)
+		if err == nil && segs == nil {
+			segs, err = s.fullWithFewerExtras(ctx, &why)
+		}
 		if err != nil || segs != nil {
 			s.reason = why
 			return segs, err
@@ -71,6 +74,38 @@ func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
 	}
 	s.reestimate()
 	return s.fit(ctx)
+}
+
+// fullWithFewerExtras tries the Full pack again with its lowest-ranked
+// neighbours and guide files left out, one at a time: the whole change
+// with less context beats a Summary of it. When even none of them would
+// not make it fit, it puts them all back for the Summary. why becomes the
+// reason of the Full pack that fits.
+func (s *shaper) fullWithFewerExtras(ctx context.Context, why *string) ([]*segment, error) {
+	st := fewerExtras(s.v)
+	dropped := st.order()
+	defer func() { s.deficit, s.saved = 0, 0 }()
+	for i, e := range dropped {
+		st.apply(e)
+		s.update(e)
+		if s.deficit > 0 && s.saved < s.deficit {
+			continue // the last exact count was over by more than this saves
+		}
+		segs, reason, err := s.tryFull(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if segs != nil {
+			s.noteStep(st, i+1)
+			*why = reason
+			return segs, nil
+		}
+	}
+	for _, e := range dropped {
+		e.excluded = ""
+	}
+	s.reestimate()
+	return nil, nil
 }
 
 // initFull shows an entry whole: its diff and its content. The diff of an
@@ -132,6 +167,7 @@ func (s *shaper) tryFull(ctx context.Context) ([]*segment, string, error) {
 		return nil, "", err
 	}
 	if total > limit {
+		s.deficit, s.saved = total-limit, 0
 		return nil, fmt.Sprintf("a full pack needs %s tokens, the budget is %s", thousands(total), thousands(limit)), nil
 	}
 	return segs, fmt.Sprintf("the full pack fits: %s of %s tokens, %d file%s shown", thousands(total), thousands(limit), files, plural(files)), nil

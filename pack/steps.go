@@ -57,19 +57,7 @@ func (s *shaper) steps() []step {
 	longDiff := func(e *entry) bool { return e.showsDiff() && e.diffCap == 0 && diffLines(e.patch.Hunks) > diffCapLines }
 	longFile := func(e *entry) bool { return e.showContent == RepFull && e.long() }
 	return []step{
-		{name: "lowest-ranked neighbours and guide files left out", order: func() []*entry {
-			// guides after neighbours, each neighbour after the better-ranked ones
-			var ns, gs []*entry
-			for _, e := range v.shown() {
-				switch e.role {
-				case RoleNeighbour:
-					ns = append([]*entry{e}, ns...)
-				case RoleGuide:
-					gs = append([]*entry{e}, gs...)
-				}
-			}
-			return append(ns, gs...)
-		}, apply: func(e *entry) bool { e.excluded = ReasonBudget; return true }},
+		fewerExtras(v),
 		{name: "long diffs and files cut to their head and tail",
 			order: byCost(func(e *entry) bool { return longDiff(e) || longFile(e) }),
 			apply: func(e *entry) bool {
@@ -97,4 +85,22 @@ func (s *shaper) steps() []step {
 			order: byCost(func(*entry) bool { return true }),
 			apply: func(e *entry) bool { e.nameOnly = true; return true }},
 	}
+}
+
+// fewerExtras leaves out the neighbours and guide files, the
+// lowest-ranked neighbour first and the guides last: the context around
+// the change goes before anything of the change itself.
+func fewerExtras(v *view) step {
+	return step{name: "lowest-ranked neighbours and guide files left out", order: func() []*entry {
+		var ns, gs []*entry
+		for _, e := range v.shown() {
+			switch e.role {
+			case RoleNeighbour:
+				ns = append([]*entry{e}, ns...)
+			case RoleGuide:
+				gs = append([]*entry{e}, gs...)
+			}
+		}
+		return append(ns, gs...)
+	}, apply: func(e *entry) bool { e.excluded = ReasonBudget; return true }}
 }
