@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gitctx/gitctx/secrets/secretstest"
 )
 
 // redactAll scans and redacts text or fails the test.
@@ -32,7 +34,7 @@ func TestGitleaksAllowIgnored(t *testing.T) {
 			"/* gitleaks:allow */ x = \"" + f.Token + "\"\n",
 		} {
 			out, hits := redactAll(t, g, line)
-			if frag := f.leak(out, 8); frag != "" {
+			if frag := f.Leak(out, 8); frag != "" {
 				t.Errorf("%s behind gitleaks:allow survives: %q", rule, out)
 			}
 			if !strings.Contains(out, "gitleaks:allow") {
@@ -119,7 +121,7 @@ func TestRepoConfigCannotWeaken(t *testing.T) {
 			}
 			out, hits := redactAll(t, g, text)
 			for _, f := range fs {
-				if frag := f.leak(out, 8); frag != "" {
+				if frag := f.Leak(out, 8); frag != "" {
 					t.Errorf("%s survives under the repository config", f.Rule)
 				}
 				if len(placeholderOf(hits, f.Rule)) == 0 {
@@ -129,7 +131,7 @@ func TestRepoConfigCannotWeaken(t *testing.T) {
 			// a file path would not help either: the gate takes none
 			f := fake(t, "github-pat", "config")
 			out, _ = redactAll(t, g, "package-lock.json: "+f.Token+"\n")
-			if f.leak(out, 8) != "" {
+			if f.Leak(out, 8) != "" {
 				t.Errorf("github-pat survives: %q", out)
 			}
 		})
@@ -154,11 +156,11 @@ regex = '''ACMEKEY-[0-9]{12}'''
 	if len(g.Ignored()) != 0 {
 		t.Errorf("Ignored() = %v, want none", g.Ignored())
 	}
-	acme, err := expand("acme_{lalnum:24}", "acme")
+	acme, err := secretstest.Expand("acme_{lalnum:24}", "acme")
 	if err != nil {
 		t.Fatal(err)
 	}
-	legacy, err := expand("ACMEKEY-{digit:12}", "legacy")
+	legacy, err := secretstest.Expand("ACMEKEY-{digit:12}", "legacy")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -213,7 +215,7 @@ func TestRepoConfigErrors(t *testing.T) {
 	// the gate still builds afterwards (nothing global was left broken)
 	g := newGate(t, Options{})
 	f := fake(t, "github-pat", "after-error")
-	if out, _ := redactAll(t, g, f.Token+"\n"); f.leak(out, 8) != "" {
+	if out, _ := redactAll(t, g, f.Token+"\n"); f.Leak(out, 8) != "" {
 		t.Errorf("gate built after a failed one misses a github-pat: %q", out)
 	}
 }
@@ -221,7 +223,7 @@ func TestRepoConfigErrors(t *testing.T) {
 // TestOwnTokens: the run's own credentials are found literally wherever
 // they appear, even where no rule would see them; short ones are ignored.
 func TestOwnTokens(t *testing.T) {
-	own, err := expand("run{lalnum:5}.{letters:9}", "own")
+	own, err := secretstest.Expand("run{lalnum:5}.{letters:9}", "own")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +268,7 @@ func TestOwnTokenMatchedByRule(t *testing.T) {
 	g := newGate(t, Options{OwnTokens: []string{f.Token}})
 	text := "GITHUB_TOKEN=" + f.Token + "\nplain " + f.Token + "\n"
 	out, hits := redactAll(t, g, text)
-	if f.leak(out, 8) != "" {
+	if f.Leak(out, 8) != "" {
 		t.Errorf("token survives: %q", out)
 	}
 	if got := Placeholders(out); got != 2 || len(hits) != 2 {
@@ -292,7 +294,7 @@ func TestLoggerKeepsMessagesOnly(t *testing.T) {
 		}
 	}
 	out := buf.String()
-	if f.leak(out, 8) != "" {
+	if f.Leak(out, 8) != "" {
 		t.Errorf("the log holds the secret:\n%s", out)
 	}
 	for _, want := range []string{`level=WARN msg="gitleaks: skipping finding: low entropy"`, `level=ERROR msg="gitleaks: failed to decode"`} {
@@ -312,14 +314,14 @@ func TestLoggerKeepsMessagesOnly(t *testing.T) {
 // nothing; the same choice must not switch these rules off.
 func TestPathRulesApply(t *testing.T) {
 	g := newGate(t, Options{})
-	pw, err := expand("{alnum:20}", "path-rules")
+	pw, err := secretstest.Expand("{alnum:20}", "path-rules")
 	if err != nil {
 		t.Fatal(err)
 	}
 	b64 := base64.StdEncoding.EncodeToString([]byte(pw.Token))
-	enc := fixture{Rule: "kubernetes-secret-yaml", Token: b64, random: make([]bool, len(b64))}
-	for i := range enc.random {
-		enc.random[i] = true
+	enc := fixture{Rule: "kubernetes-secret-yaml", Token: b64, Random: make([]bool, len(b64))}
+	for i := range enc.Random {
+		enc.Random[i] = true
 	}
 	for _, tt := range []struct {
 		rule, text string
@@ -329,7 +331,7 @@ func TestPathRulesApply(t *testing.T) {
 		{"nuget-config-password", "<packageSourceCredentials><feed>\n  <add key=\"ClearTextPassword\" value=\"" + pw.Token + "\" />\n</feed></packageSourceCredentials>\n", pw},
 	} {
 		out, hits := redactAll(t, g, tt.text)
-		if tt.secret.leak(out, 8) != "" {
+		if tt.secret.Leak(out, 8) != "" {
 			t.Errorf("%s: the credential survives:\n%s", tt.rule, out)
 		}
 		if len(placeholderOf(hits, tt.rule)) == 0 {

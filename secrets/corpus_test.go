@@ -1,178 +1,49 @@
 package secrets
 
 import (
-	"bufio"
 	"context"
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
-	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gitctx/gitctx/secrets/secretstest"
 )
 
 // The corpus: one fake credential per gitleaks rule, built at test time
-// from testdata/corpus.txt (see its header). No test file holds a
+// from secretstest/corpus.txt (see its header). No test file holds a
 // credential whole.
 
-// alphabets are the character classes the corpus templates draw from.
-var alphabets = map[string]string{
-	"alnum":   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
-	"lalnum":  "abcdefghijklmnopqrstuvwxyz0123456789",
-	"hex":     "0123456789abcdef",
-	"digit":   "0123456789",
-	"upper":   "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-	"letters": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
-	"word":    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_",
-	"url":     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-",
-	"b64":     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
-	"b32":     "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",
-	"bech32":  "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L",
-}
-
-var classRE = regexp.MustCompile(`\{([a-z0-9]+):([0-9]+)\}`)
-
 // fixture is one fake credential.
-type fixture struct {
-	Rule  string
-	Token string
-	// random marks the bytes of Token drawn at random: the credential
-	// proper, as opposed to the rule's fixed prefix.
-	random []bool
-}
-
-// fragments lists the n-byte windows of the token that hold a random
-// byte: none of them may survive redaction.
-func (f fixture) fragments(n int) []string {
-	var out []string
-	for i := 0; i+n <= len(f.Token); i++ {
-		for j := i; j < i+n; j++ {
-			if f.random[j] {
-				out = append(out, f.Token[i:i+n])
-				break
-			}
-		}
-	}
-	return out
-}
-
-// leak returns a fragment of the fixture (n bytes or more) found in s, or
-// "" if there is none.
-func (f fixture) leak(s string, n int) string {
-	for _, frag := range f.fragments(n) {
-		if strings.Contains(s, frag) {
-			return frag
-		}
-	}
-	return ""
-}
-
-// stream yields pseudo-random bytes from a label.
-type stream struct {
-	label string
-	n     uint64
-	buf   []byte
-}
-
-func (s *stream) byte() byte {
-	if len(s.buf) == 0 {
-		var ctr [8]byte
-		binary.BigEndian.PutUint64(ctr[:], s.n)
-		s.n++
-		sum := sha256.Sum256(append([]byte(s.label+"\x00"), ctr[:]...))
-		s.buf = sum[:]
-	}
-	b := s.buf[0]
-	s.buf = s.buf[1:]
-	return b
-}
-
-// expand fills a template from the stream seeded with label.
-func expand(template, label string) (fixture, error) {
-	template = strings.ReplaceAll(template, `\n`, "\n")
-	src := &stream{label: label}
-	var f fixture
-	var b strings.Builder
-	last := 0
-	for _, m := range classRE.FindAllStringSubmatchIndex(template, -1) {
-		b.WriteString(template[last:m[0]])
-		f.random = append(f.random, make([]bool, m[0]-last)...)
-		alpha, ok := alphabets[template[m[2]:m[3]]]
-		if !ok {
-			return f, fmt.Errorf("unknown class %q", template[m[2]:m[3]])
-		}
-		n, _ := strconv.Atoi(template[m[4]:m[5]])
-		for range n {
-			b.WriteByte(alpha[int(src.byte())%len(alpha)])
-			f.random = append(f.random, true)
-		}
-		last = m[1]
-	}
-	b.WriteString(template[last:])
-	f.random = append(f.random, make([]bool, len(template)-last)...)
-	f.Token = b.String()
-	return f, nil
-}
-
-// templates reads testdata/corpus.txt: rule id → template, and the ids in
-// file order.
-func templates(t testing.TB) (map[string]string, []string) {
-	t.Helper()
-	file, err := os.Open(filepath.Join("testdata", "corpus.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer file.Close()
-	byRule := map[string]string{}
-	var order []string
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		rule, tmpl, ok := strings.Cut(line, "\t")
-		if !ok {
-			t.Fatalf("corpus.txt: no tab in %q", line)
-		}
-		byRule[rule] = tmpl
-		order = append(order, rule)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return byRule, order
-}
+type fixture = secretstest.Fixture
 
 // fake builds the fixture of a rule; variants of one rule differ.
 func fake(t testing.TB, rule, variant string) fixture {
 	t.Helper()
-	byRule, _ := templates(t)
-	tmpl, ok := byRule[rule]
-	if !ok {
-		t.Fatalf("no template for rule %s in testdata/corpus.txt", rule)
-	}
-	f, err := expand(tmpl, rule+"/"+variant)
+	f, err := loadCorpus(t).Make(rule, variant)
 	if err != nil {
-		t.Fatalf("corpus.txt, %s: %v", rule, err)
+		t.Fatal(err)
 	}
-	f.Rule = rule
 	return f
 }
 
-// corpus builds every fixture of testdata/corpus.txt and checks that the
+func loadCorpus(t testing.TB) *secretstest.Corpus {
+	t.Helper()
+	c, err := secretstest.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// corpus builds every fixture of secretstest/corpus.txt and checks that the
 // gate finds each, alone, by its own rule.
 func corpus(t testing.TB) []fixture {
 	t.Helper()
-	_, order := templates(t)
 	g := newGate(t, Options{})
 	var out []fixture
-	for _, rule := range order {
+	for _, rule := range loadCorpus(t).Rules {
 		f := fake(t, rule, "1")
 		mustDetect(t, g, f)
 		out = append(out, f)
@@ -198,10 +69,10 @@ func mustDetect(t testing.TB, g *Gate, f fixture) {
 		}
 	}
 	if !found {
-		t.Fatalf("fixture %s is not found by its rule (rules found: %v); fix testdata/corpus.txt", f.Rule, rules)
+		t.Fatalf("fixture %s is not found by its rule (rules found: %v); fix secretstest/corpus.txt", f.Rule, rules)
 	}
 	red, _ := Redact(text, spans)
-	if frag := f.leak(red.String(), 8); frag != "" {
+	if frag := f.Leak(red.String(), 8); frag != "" {
 		t.Fatalf("fixture %s: redacted text still holds part of it", f.Rule)
 	}
 }
@@ -274,7 +145,7 @@ func TestCorpus(t *testing.T) {
 	}
 	for i, f := range fs {
 		t.Run(f.Rule, func(t *testing.T) {
-			if frag := f.leak(out, 8); frag != "" {
+			if frag := f.Leak(out, 8); frag != "" {
 				t.Errorf("redacted corpus holds an 8-byte fragment of the %s fixture", f.Rule)
 			}
 			var got []int
@@ -331,7 +202,7 @@ func TestCorpusEachAlone(t *testing.T) {
 					t.Fatal(err)
 				}
 				out := red.String()
-				if frag := f.leak(out, 8); frag != "" {
+				if frag := f.Leak(out, 8); frag != "" {
 					t.Errorf("redacted %q holds a fragment of the credential", out)
 				}
 				if len(placeholderOf(hits, f.Rule)) == 0 {

@@ -37,7 +37,7 @@ func encoded(f fixture, encode func(string) string) fixture {
 	for i := range random {
 		random[i] = true
 	}
-	return fixture{Rule: f.Rule, Token: tok, random: random}
+	return fixture{Rule: f.Rule, Token: tok, Random: random}
 }
 
 // TestEncoded: a credential base64-, hex- or percent-encoded (or twice)
@@ -63,10 +63,10 @@ func TestEncoded(t *testing.T) {
 				if !strings.HasPrefix(out, want) || !strings.HasSuffix(out, "]\n  other: plain\n") {
 					t.Errorf("redacted to %q, want the encoded run replaced by a %s placeholder", out, rule)
 				}
-				if frag := e.leak(out, 8); frag != "" {
+				if frag := e.Leak(out, 8); frag != "" {
 					t.Errorf("a fragment of the encoded run survives: %q", out)
 				}
-				if frag := plain.leak(out, 8); frag != "" {
+				if frag := plain.Leak(out, 8); frag != "" {
 					t.Errorf("a fragment of the decoded credential survives: %q", out)
 				}
 				if len(hits) != 1 || hits[0].Line != 2 || hits[0].Rule != rule {
@@ -104,7 +104,7 @@ func TestEncodedInLongerRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if frag := e.leak(red.String(), 12); frag != "" {
+	if frag := e.Leak(red.String(), 12); frag != "" {
 		t.Errorf("part of the encoded document survives: %q", red)
 	}
 	if !strings.Contains(red.String(), "[REDACTED:github-pat#1]") {

@@ -67,7 +67,7 @@ func TestPrivateKeyLines(t *testing.T) {
 			if strings.Count(got, "\n") != strings.Count(text, "\n") {
 				t.Errorf("line count changed")
 			}
-			if frag := key.leak(got, 8); frag != "" {
+			if frag := key.Leak(got, 8); frag != "" {
 				t.Errorf("part of the key survives")
 			}
 			if got, want := hitLines(hits, "private-key"), lineRange(tt.from, keyLines); !reflect.DeepEqual(got, want) {
@@ -119,7 +119,7 @@ func TestPrivateKeyBlankLine(t *testing.T) {
 	if lines := hitLines(hits, "private-key"); !reflect.DeepEqual(lines, want) {
 		t.Errorf("hit lines = %v, want %v", lines, want)
 	}
-	if frag := body.leak(red.String(), 8); frag != "" {
+	if frag := body.Leak(red.String(), 8); frag != "" {
 		t.Errorf("part of the key survives:\n%s", red)
 	}
 }
@@ -157,18 +157,18 @@ func TestPrivateKeyEscaped(t *testing.T) {
 	esc := strings.ReplaceAll(key.Token, "\n", `\n`)
 	random := make([]bool, 0, len(esc))
 	for i := range key.Token {
-		random = append(random, key.random[i])
+		random = append(random, key.Random[i])
 		if key.Token[i] == '\n' {
 			random = append(random, false)
 		}
 	}
-	ek := fixture{Rule: key.Rule, Token: esc, random: random}
+	ek := fixture{Rule: key.Rule, Token: esc, Random: random}
 	text := "{\n  \"type\": \"service_account\",\n  \"private_key\": \"" + esc + "\\n\",\n  \"client_email\": \"x@example.com\"\n}\n"
 	red, hits, err := g.RedactString(context.Background(), text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if frag := ek.leak(red.String(), 8); frag != "" {
+	if frag := ek.Leak(red.String(), 8); frag != "" {
 		t.Errorf("part of the key survives:\n%s", red)
 	}
 	if got := hitLines(hits, "private-key"); !reflect.DeepEqual(got, []int{2}) {
@@ -199,7 +199,7 @@ func TestPrivateKeyAtEndOfText(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if frag := key.leak(red.String(), 8); frag != "" {
+			if frag := key.Leak(red.String(), 8); frag != "" {
 				t.Errorf("key body survives redaction:\n%s", red)
 			}
 			want := tt.before + strings.Repeat(ph+"\n", n-1) + ph + tt.after

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gitctx/gitctx/secrets/secretstest"
 )
 
 // TestRedactSpans: Redact on hand-made spans, one placeholder per line a
@@ -261,7 +263,7 @@ func TestConcurrentScan(t *testing.T) {
 // merge keeps only the inner span when it is as long as the text after
 // the outer match's last "=:>,", which for a URL with a port is the port.
 func TestNestedFindingKeepsOuter(t *testing.T) {
-	pw, err := expand("{alnum:24}", "url-password")
+	pw, err := secretstest.Expand("{alnum:24}", "url-password")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +276,7 @@ func TestNestedFindingKeepsOuter(t *testing.T) {
 		} {
 			g := newGate(t, Options{})
 			out, _ := redactAll(t, g, text)
-			if strings.Contains(out, pw.Token) || user.leak(out, 8) != "" {
+			if strings.Contains(out, pw.Token) || user.Leak(out, 8) != "" {
 				t.Errorf("%s: a credential of the URL survives: %q", rule, out)
 			}
 			if again, err := g.Scan(context.Background(), out); err != nil || len(again) != 0 {
@@ -292,13 +294,13 @@ func TestNestedFindingKeepsOuter(t *testing.T) {
 func TestRedactionUncoversNothing(t *testing.T) {
 	g := newGate(t, Options{})
 	pat := fake(t, "github-pat", "import")
-	pw, err := expand("{alnum:32}", "import-password")
+	pw, err := secretstest.Expand("{alnum:32}", "import-password")
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := "import { " + pat.Token + " } from 'x'; password = \"" + pw.Token + "\"\n"
 	out, _ := redactAll(t, g, text)
-	if strings.Contains(out, pw.Token) || pat.leak(out, 8) != "" {
+	if strings.Contains(out, pw.Token) || pat.Leak(out, 8) != "" {
 		t.Errorf("redacted text %q still holds a credential", out)
 	}
 	again, err := g.Scan(context.Background(), out)

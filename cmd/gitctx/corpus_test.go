@@ -1,156 +1,77 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf16"
 
+	"github.com/gitctx/gitctx/gitctx/gittest"
 	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/secrets"
+	"github.com/gitctx/gitctx/secrets/secretstest"
 )
 
 // The end-to-end secrets corpus: fake credentials of every rule in
-// secrets/testdata/corpus.txt, built at test time (no test file holds one
+// secrets/secretstest/corpus.txt, built at test time (no test file holds one
 // whole), put everywhere a change can carry them, packed through the CLI
 // entry point in every format. Nothing of them may reach the pack, the
 // record, stdout or stderr.
 
-// credClasses are the character classes of the corpus templates (see the
-// header of secrets/testdata/corpus.txt).
-var credClasses = map[string]string{
-	"alnum":   "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
-	"lalnum":  "abcdefghijklmnopqrstuvwxyz0123456789",
-	"hex":     "0123456789abcdef",
-	"digit":   "0123456789",
-	"upper":   "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
-	"letters": "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
-	"word":    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_",
-	"url":     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-",
-	"b64":     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/",
-	"b32":     "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567",
-	"bech32":  "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L",
-}
+// cred is one fake credential.
+type cred = secretstest.Fixture
 
-var (
-	credClassRE   = regexp.MustCompile(`\{([a-z0-9]+):([0-9]+)\}`)
-	placeholderRE = regexp.MustCompile(`\[REDACTED:[a-z0-9-]+#[0-9]+\]`)
-)
+var placeholderRE = regexp.MustCompile(`\[REDACTED:[a-z0-9-]+#[0-9]+\]`)
 
-// cred is one fake credential; random marks its randomly drawn bytes.
-type cred struct {
-	rule, tok string
-	random    []bool
-}
-
-// credFactory expands the corpus templates.
-type credFactory struct {
-	order     []string
-	templates map[string]string
-}
-
-func loadCreds(t *testing.T) *credFactory {
+// loadCreds reads the corpus of fake credentials.
+func loadCreds(t *testing.T) *secretstest.Corpus {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "secrets", "testdata", "corpus.txt"))
+	c, err := secretstest.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	cf := &credFactory{templates: map[string]string{}}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		rule, tmpl, ok := strings.Cut(line, "\t")
-		if !ok {
-			t.Fatalf("corpus.txt: no tab in %q", line)
-		}
-		cf.order = append(cf.order, rule)
-		cf.templates[rule] = strings.ReplaceAll(tmpl, `\n`, "\n")
-	}
-	return cf
+	return c
 }
 
-// make builds the credential of a rule for one place in the corpus:
+// makeCred builds the credential of a rule for one place in the corpus:
 // every variant is a different credential.
-func (cf *credFactory) make(t *testing.T, rule, variant string) cred {
+func makeCred(t *testing.T, cf *secretstest.Corpus, rule, variant string) cred {
 	t.Helper()
-	tmpl, ok := cf.templates[rule]
-	if !ok {
-		t.Fatalf("no template for %s", rule)
+	c, err := cf.Make(rule, variant)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return expandCred(t, rule, tmpl, rule+"/"+variant)
+	return c
 }
 
+// expandCred fills a template of its own for a rule.
 func expandCred(t *testing.T, rule, tmpl, label string) cred {
 	t.Helper()
-	c := cred{rule: rule}
-	var b strings.Builder
-	var pool []byte
-	var counter uint64
-	next := func() byte {
-		if len(pool) == 0 {
-			var n [8]byte
-			binary.BigEndian.PutUint64(n[:], counter)
-			counter++
-			sum := sha256.Sum256(append([]byte(label+"\x00"), n[:]...))
-			pool = sum[:]
-		}
-		x := pool[0]
-		pool = pool[1:]
-		return x
+	c, err := secretstest.Expand(tmpl, label)
+	if err != nil {
+		t.Fatalf("%s: %v", rule, err)
 	}
-	last := 0
-	for _, m := range credClassRE.FindAllStringSubmatchIndex(tmpl, -1) {
-		b.WriteString(tmpl[last:m[0]])
-		c.random = append(c.random, make([]bool, m[0]-last)...)
-		alpha, ok := credClasses[tmpl[m[2]:m[3]]]
-		if !ok {
-			t.Fatalf("%s: unknown class %s", rule, tmpl[m[2]:m[3]])
-		}
-		n, _ := strconv.Atoi(tmpl[m[4]:m[5]])
-		for range n {
-			b.WriteByte(alpha[int(next())%len(alpha)])
-			c.random = append(c.random, true)
-		}
-		last = m[1]
-	}
-	b.WriteString(tmpl[last:])
-	c.random = append(c.random, make([]bool, len(tmpl)-last)...)
-	c.tok = b.String()
+	c.Rule = rule
 	return c
 }
 
 // leak returns a description of the first trace of the credential in s:
 // an n-byte window holding a random byte, or a base64 form of it.
-func (c cred) leak(s string, n int) string {
-	for i := 0; i+n <= len(c.tok); i++ {
-		for j := i; j < i+n; j++ {
-			if c.random[j] {
-				if strings.Contains(s, c.tok[i:i+n]) {
-					return fmt.Sprintf("%d bytes", n)
-				}
-				break
-			}
-		}
+func leak(c cred, s string, n int) string {
+	if c.Leak(s, n) != "" {
+		return fmt.Sprintf("%d bytes", n)
 	}
 	// base64 at each of the three alignments, in 16-character windows
 	for off := range 3 {
 		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawURLEncoding} {
-			e := enc.EncodeToString([]byte(c.tok[off:]))
+			e := enc.EncodeToString([]byte(c.Token[off:]))
 			for i := 4; i+20 <= len(e); i += 4 {
 				if strings.Contains(s, e[i:i+16]) {
 					return "its base64 form"
@@ -165,93 +86,33 @@ func (c cred) leak(s string, n int) string {
 // rule: a corpus that no longer triggers its rules would pass for nothing.
 func mustFind(t *testing.T, g *secrets.Gate, c cred) {
 	t.Helper()
-	spans, err := g.Scan(context.Background(), "v: "+c.tok+"\n")
+	spans, err := g.Scan(context.Background(), "v: "+c.Token+"\n")
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range spans {
-		if s.Rule == c.rule {
+		if s.Rule == c.Rule {
 			return
 		}
 	}
-	t.Fatalf("fixture %s is not found by its rule; fix secrets/testdata/corpus.txt", c.rule)
-}
-
-// gitEnv isolates git from the machine's configuration and fixes
-// identities and dates.
-func gitEnv(t *testing.T) {
-	t.Helper()
-	home := t.TempDir()
-	global := filepath.Join(home, ".gitconfig")
-	if err := os.WriteFile(global, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for k, v := range map[string]string{
-		"HOME":                home,
-		"GIT_CONFIG_GLOBAL":   global,
-		"GIT_CONFIG_NOSYSTEM": "1",
-		"GIT_AUTHOR_NAME":     "t",
-		"GIT_AUTHOR_EMAIL":    "t@example.com",
-		"GIT_COMMITTER_NAME":  "t",
-		"GIT_COMMITTER_EMAIL": "t@example.com",
-		"GIT_AUTHOR_DATE":     "2026-01-01T00:00:00Z",
-		"GIT_COMMITTER_DATE":  "2026-01-01T00:00:00Z",
-		"GIT_CONFIG_COUNT":    "3",
-		"GIT_CONFIG_KEY_0":    "init.defaultBranch",
-		"GIT_CONFIG_VALUE_0":  "main",
-		"GIT_CONFIG_KEY_1":    "commit.gpgsign",
-		"GIT_CONFIG_VALUE_1":  "false",
-		"GIT_CONFIG_KEY_2":    "core.autocrlf",
-		"GIT_CONFIG_VALUE_2":  "false",
-	} {
-		t.Setenv(k, v)
-	}
+	t.Fatalf("fixture %s is not found by its rule; fix secrets/secretstest/corpus.txt", c.Rule)
 }
 
 // testRepo is a git repository in a temporary directory.
-type testRepo struct {
-	t   *testing.T
-	dir string
-}
+type testRepo struct{ *gittest.Repo }
 
-func newTestRepo(t *testing.T) *testRepo {
-	t.Helper()
-	gitEnv(t)
-	r := &testRepo{t: t, dir: t.TempDir()}
-	r.git("init", "-q")
-	return r
-}
+func newTestRepo(t *testing.T) *testRepo { return &testRepo{gittest.New(t, "repo")} }
 
-func (r *testRepo) git(args ...string) {
-	r.t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = r.dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		r.t.Fatalf("git %s: %v\n%s", args[0], err, out)
-	}
-}
+func (r *testRepo) write(name string, data []byte) { r.Write(name, string(data)) }
 
-func (r *testRepo) write(name string, data []byte) {
-	r.t.Helper()
-	p := filepath.Join(r.dir, filepath.FromSlash(name))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		r.t.Fatal(err)
-	}
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		r.t.Fatal(err)
-	}
-}
-
-// commitMsg commits everything with a message given on stdin.
+// commitMsg commits everything with a message given on stdin, verbatim.
 func (r *testRepo) commitMsg(message string) {
-	r.t.Helper()
-	r.git("add", "-A")
-	cmd := exec.Command("git", "commit", "-q", "--no-verify", "--cleanup=verbatim", "-F", "-")
-	cmd.Dir = r.dir
-	cmd.Stdin = strings.NewReader(message)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		r.t.Fatalf("git commit: %v\n%s", err, out)
+	r.TB.Helper()
+	r.Git("add", "-A")
+	if _, err := r.GitInput(message, "commit", "-q", "--no-verify", "--cleanup=verbatim", "-F", "-"); err != nil {
+		r.TB.Fatalf("git commit: %v", err)
 	}
+	r.Commits++
 }
 
 // cliResult is what one run of gitctx left.
@@ -305,27 +166,27 @@ regex = '''ghp_NEVER'''
 func buildCorpusRepo(t *testing.T) *corpusRepo {
 	t.Helper()
 	cf := loadCreds(t)
-	if len(cf.order) < 20 {
-		t.Fatalf("the corpus has %d rules, want at least 20", len(cf.order))
+	if len(cf.Rules) < 20 {
+		t.Fatalf("the corpus has %d rules, want at least 20", len(cf.Rules))
 	}
 	gate, err := secrets.New(secrets.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &corpusRepo{testRepo: newTestRepo(t), rules: cf.order}
+	r := &corpusRepo{testRepo: newTestRepo(t), rules: cf.Rules}
 	mk := func(rule, variant string) cred {
-		c := cf.make(t, rule, variant)
+		c := makeCred(t, cf, rule, variant)
 		mustFind(t, gate, c)
 		r.creds = append(r.creds, c)
 		return c
 	}
 	// a few rules for the places that take one credential each
-	pick := func(i int) string { return cf.order[i%len(cf.order)] }
+	pick := func(i int) string { return cf.Rules[i%len(cf.Rules)] }
 	single := func(i int) string {
 		// single-line rules only
 		for {
 			rule := pick(i)
-			if !strings.Contains(cf.templates[rule], "\n") {
+			if !strings.Contains(cf.Template(rule), "\n") {
 				return rule
 			}
 			i++
@@ -338,19 +199,19 @@ func buildCorpusRepo(t *testing.T) *corpusRepo {
 	head.WriteString("# settings\nAPP_NAME=demo\n")
 	for i := range 8 { // removed lines
 		c := mk(single(i), "removed")
-		fmt.Fprintf(&base, "REMOVED_%d=%s\n", i, c.tok)
+		fmt.Fprintf(&base, "REMOVED_%d=%s\n", i, c.Token)
 	}
 	for i := range 8 { // context lines, each next to a changed line
 		c := mk(single(i+8), "context")
-		fmt.Fprintf(&base, "CONTEXT_%d=%s\nTOGGLE_%d=old\n", i, c.tok, i)
-		fmt.Fprintf(&head, "CONTEXT_%d=%s\nTOGGLE_%d=new\n", i, c.tok, i)
+		fmt.Fprintf(&base, "CONTEXT_%d=%s\nTOGGLE_%d=old\n", i, c.Token, i)
+		fmt.Fprintf(&head, "CONTEXT_%d=%s\nTOGGLE_%d=new\n", i, c.Token, i)
 	}
 	base.WriteString("# end\n")
 	head.WriteString("# end\n")
 	r.write("config/settings.env", []byte(base.String()))
 
 	oldKey, newKey := mk("private-key", "rotated-old"), mk("private-key", "rotated-new")
-	r.write("deploy/key.pem", []byte(oldKey.tok+"\n")) // a credential file: listed by name only
+	r.write("deploy/key.pem", []byte(oldKey.Token+"\n")) // a credential file: listed by name only
 	// a key rotated in place whose hunk holds no BEGIN line: its first
 	// body lines stay, its last ones change
 	keyLines := func(variant string, n int) []string {
@@ -358,7 +219,7 @@ func buildCorpusRepo(t *testing.T) *corpusRepo {
 		for i := range n {
 			c := expandCred(t, "private-key", "{b64:64}", fmt.Sprintf("long-key/%s/%d", variant, i))
 			r.creds = append(r.creds, c)
-			out = append(out, c.tok)
+			out = append(out, c.Token)
 		}
 		return out
 	}
@@ -375,27 +236,27 @@ func buildCorpusRepo(t *testing.T) *corpusRepo {
 
 	// --- the head commit ---
 	r.write("config/settings.env", []byte(head.String()))
-	r.write("deploy/key.pem", []byte(newKey.tok+"\n"))
+	r.write("deploy/key.pem", []byte(newKey.Token+"\n"))
 	r.write("deploy/tls.yaml", []byte(longKey("after")))
 
 	// added lines: every rule of the corpus
 	var added strings.Builder
 	added.WriteString("# added credentials\n")
-	for i, rule := range cf.order {
+	for i, rule := range cf.Rules {
 		c := mk(rule, "added")
-		fmt.Fprintf(&added, "// line %d\nv%02d: %s\n", i, i, c.tok)
+		fmt.Fprintf(&added, "// line %d\nv%02d: %s\n", i, i, c.Token)
 	}
 	r.write("src/added.txt", []byte(added.String()))
 
 	// a file name holding a token
 	name := mk("github-pat", "filename")
-	r.write("notes/"+name.tok+".md", []byte("# notes\n"))
+	r.write("notes/"+name.Token+".md", []byte("# notes\n"))
 
 	// UTF-16LE with a byte-order mark
 	var u strings.Builder
 	u.WriteString("utf-16 file\n")
 	for i := range 5 {
-		fmt.Fprintf(&u, "k%d = \"%s\"\n", i, mk(single(i+16), "utf16").tok)
+		fmt.Fprintf(&u, "k%d = \"%s\"\n", i, mk(single(i+16), "utf16").Token)
 	}
 	r.write("docs/utf16.txt", utf16LE(u.String()))
 
@@ -403,26 +264,26 @@ func buildCorpusRepo(t *testing.T) *corpusRepo {
 	var w strings.Builder
 	w.WriteString("[section]\r\n")
 	for i := range 5 {
-		fmt.Fprintf(&w, "k%d=%s\r\n", i, mk(single(i+21), "crlf").tok)
+		fmt.Fprintf(&w, "k%d=%s\r\n", i, mk(single(i+21), "crlf").Token)
 	}
-	fmt.Fprintf(&w, "key=%s\r\n", strings.ReplaceAll(mk("private-key", "crlf").tok, "\n", "\r\n"))
+	fmt.Fprintf(&w, "key=%s\r\n", strings.ReplaceAll(mk("private-key", "crlf").Token, "\n", "\r\n"))
 	r.write("win/settings.ini", []byte(w.String()))
 
 	// Latin-1 (Windows-1252)
 	var l bytes.Buffer
 	l.WriteString("caf\xe9 cr\xe8me \x80 10\n")
 	for i := range 5 {
-		fmt.Fprintf(&l, "cl\xe9%d = %s\n", i, mk(single(i+26), "latin1").tok)
+		fmt.Fprintf(&l, "cl\xe9%d = %s\n", i, mk(single(i+26), "latin1").Token)
 	}
 	r.write("legacy/latin1.txt", l.Bytes())
 
 	// base64 in YAML: a Kubernetes Secret
 	b64 := func(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 	r.write("k8s/secret.yaml", []byte("apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ndata:\n"+
-		"  token: "+b64(mk("github-pat", "b64").tok)+"\n"+
-		"  slack: "+b64(mk("slack-bot-token", "b64").tok)+"\n"+
-		"  double: "+b64(b64(mk("stripe-access-token", "b64").tok))+"\n"+
-		"  tls.key: "+b64(mk("private-key", "b64").tok+"\n")+"\n"))
+		"  token: "+b64(mk("github-pat", "b64").Token)+"\n"+
+		"  slack: "+b64(mk("slack-bot-token", "b64").Token)+"\n"+
+		"  double: "+b64(b64(mk("stripe-access-token", "b64").Token))+"\n"+
+		"  tls.key: "+b64(mk("private-key", "b64").Token+"\n")+"\n"))
 
 	// a lockfile, which gitleaks' path allowlists would skip
 	r.write("package-lock.json", []byte(`{
@@ -431,30 +292,30 @@ func buildCorpusRepo(t *testing.T) *corpusRepo {
   "packages": {
     "node_modules/left-pad": {
       "version": "1.3.0",
-      "resolved": "git+https://`+mk("github-pat", "lock").tok+`@github.com/o/left-pad.git",
-      "_authToken": "`+mk("npm-access-token", "lock").tok+`"
+      "resolved": "git+https://`+mk("github-pat", "lock").Token+`@github.com/o/left-pad.git",
+      "_authToken": "`+mk("npm-access-token", "lock").Token+`"
     }
   }
 }
 `))
 
 	// gitleaks:allow does not open the gate
-	r.write("src/allow.js", []byte("const token = \""+mk("github-pat", "allow").tok+"\"; // gitleaks:allow\n"+
-		"const aws = \""+mk("aws-access-token", "allow").tok+"\"; // gitleaks:allow\n"))
+	r.write("src/allow.js", []byte("const token = \""+mk("github-pat", "allow").Token+"\"; // gitleaks:allow\n"+
+		"const aws = \""+mk("aws-access-token", "allow").Token+"\"; // gitleaks:allow\n"))
 
 	// the run's own token, which no rule knows
 	own := expandCred(t, secrets.OwnTokenRule, "own{lalnum:12}.{letters:12}", "own-token")
-	if spans, _ := gate.Scan(context.Background(), own.tok+"\n"); len(spans) != 0 {
+	if spans, _ := gate.Scan(context.Background(), own.Token+"\n"); len(spans) != 0 {
 		t.Fatal("the own token is found by a rule: pick another")
 	}
 	r.creds = append(r.creds, own)
-	r.ownToken = own.tok
-	r.write("ci/env.sh", []byte("export GH=\""+own.tok+"\"\n"))
+	r.ownToken = own.Token
+	r.write("ci/env.sh", []byte("export GH=\""+own.Token+"\"\n"))
 
 	// commit messages: subject and body
-	r.commitMsg("rotate " + mk("aws-access-token", "commit").tok + "\n\n" +
-		"hook " + mk("slack-webhook-url", "commit").tok + "\n" +
-		"token " + mk("github-pat", "commit").tok + "\nend\n")
+	r.commitMsg("rotate " + mk("aws-access-token", "commit").Token + "\n\n" +
+		"hook " + mk("slack-webhook-url", "commit").Token + "\n" +
+		"token " + mk("github-pat", "commit").Token + "\nend\n")
 	return r
 }
 
@@ -508,8 +369,8 @@ func checkOutputs(t *testing.T, r *corpusRepo, o packOutputs) {
 	t.Helper()
 	for what, text := range map[string]string{"pack": o.pack, "record.json": o.record, "stdout": o.res.stdout, "stderr": o.res.stderr} {
 		for _, c := range r.creds {
-			if l := c.leak(text, 12); l != "" {
-				t.Errorf("%s: %s holds %s of the %s credential", o.name, what, l, c.rule)
+			if l := leak(c, text, 12); l != "" {
+				t.Errorf("%s: %s holds %s of the %s credential", o.name, what, l, c.Rule)
 			}
 		}
 	}
@@ -552,7 +413,7 @@ func checkOutputs(t *testing.T, r *corpusRepo, o packOutputs) {
 // TestPackCorpus packs the corpus in every format and to stdout.
 func TestPackCorpus(t *testing.T) {
 	r := buildCorpusRepo(t)
-	t.Chdir(r.dir)
+	t.Chdir(r.Dir)
 	env := map[string]string{"GITHUB_TOKEN": r.ownToken}
 	common := []string{"pack", "HEAD~1..HEAD", "--mode", "full", "--max-tokens", "1000000", "--progress", "never"}
 	for _, format := range []string{"markdown", "xml", "json"} {
@@ -588,12 +449,12 @@ func TestPackCorpus(t *testing.T) {
 // file, line and rule, and nothing of it on stderr.
 func TestPackFailOnSecrets(t *testing.T) {
 	cf := loadCreds(t)
-	staged := cf.make(t, "github-pat", "staged")
+	staged := makeCred(t, cf, "github-pat", "staged")
 	r := buildCorpusRepo(t)
-	t.Chdir(r.dir)
+	t.Chdir(r.Dir)
 	r.creds = append(r.creds, staged)
-	r.write("staged/new.go", []byte("package staged\n\nvar k = \""+staged.tok+"\"\n"))
-	r.git("add", "staged/new.go")
+	r.write("staged/new.go", []byte("package staged\n\nvar k = \""+staged.Token+"\"\n"))
+	r.Git("add", "staged/new.go")
 	out := t.TempDir()
 	res := gitctxRun(map[string]string{}, "pack", "--staged", "--fail-on-secrets", "--out", out, "--progress", "never")
 	if res.code != exitSecrets {
@@ -603,15 +464,15 @@ func TestPackFailOnSecrets(t *testing.T) {
 		t.Errorf("stderr does not name file, line and rule:\n%s", res.stderr)
 	}
 	for _, c := range r.creds {
-		if l := c.leak(res.stderr+res.stdout, 12); l != "" {
-			t.Errorf("stderr or stdout holds %s of the %s credential", l, c.rule)
+		if l := leak(c, res.stderr+res.stdout, 12); l != "" {
+			t.Errorf("stderr or stdout holds %s of the %s credential", l, c.Rule)
 		}
 	}
 	data, err := os.ReadFile(filepath.Join(out, "pack.md"))
 	if err != nil {
 		t.Fatalf("the redacted pack should still be written: %v", err)
 	}
-	if staged.leak(string(data), 12) != "" {
+	if leak(staged, string(data), 12) != "" {
 		t.Error("the pack holds the staged credential")
 	}
 }
@@ -645,8 +506,8 @@ func noLeak(t *testing.T, o packOutputs, creds ...cred) {
 	t.Helper()
 	for what, text := range map[string]string{"pack": o.pack, "record.json": o.record, "stdout": o.res.stdout, "stderr": o.res.stderr} {
 		for _, c := range creds {
-			if l := c.leak(text, 12); l != "" {
-				t.Errorf("%s: %s holds %s of the %s credential", o.name, what, l, c.rule)
+			if l := leak(c, text, 12); l != "" {
+				t.Errorf("%s: %s holds %s of the %s credential", o.name, what, l, c.Rule)
 			}
 		}
 	}
@@ -670,9 +531,9 @@ func countsAgree(t *testing.T, o packOutputs) {
 // redacted in the pack and must be in record.json (source.commits) too.
 func TestPackCommitSubjectInRecord(t *testing.T) {
 	cf := loadCreds(t)
-	aws := cf.make(t, "aws-access-token", "subject")
-	r := smallRepo(t, map[string][]byte{"a.txt": []byte("a\n")}, "deploy with "+aws.tok+"\n")
-	t.Chdir(r.dir)
+	aws := makeCred(t, cf, "aws-access-token", "subject")
+	r := smallRepo(t, map[string][]byte{"a.txt": []byte("a\n")}, "deploy with "+aws.Token+"\n")
+	t.Chdir(r.Dir)
 	o := packTo(t, "markdown", nil)
 	noLeak(t, o, aws)
 	if len(o.rec.Source.Commits) != 1 || !strings.Contains(o.rec.Source.Commits[0].Subject, "[REDACTED:aws-access-token#") {
@@ -691,15 +552,15 @@ func TestPackQuotedCredentialEveryFormat(t *testing.T) {
 	var code, crlf strings.Builder
 	code.WriteString("package app\n\n")
 	for _, rule := range []string{"stripe-access-token", "npm-access-token", "gcp-api-key", "jwt", "openai-api-key", "anthropic-api-key", "pulumi-api-token", "github-pat"} {
-		c := cf.make(t, rule, "quoted")
+		c := makeCred(t, cf, rule, "quoted")
 		creds = append(creds, c)
-		fmt.Fprintf(&code, "const k%d = \"%s\"\n", len(creds), c.tok)
-		d := cf.make(t, rule, "crlf-end")
+		fmt.Fprintf(&code, "const k%d = \"%s\"\n", len(creds), c.Token)
+		d := makeCred(t, cf, rule, "crlf-end")
 		creds = append(creds, d)
-		fmt.Fprintf(&crlf, "k%d=%s\r\n", len(creds), d.tok)
+		fmt.Fprintf(&crlf, "k%d=%s\r\n", len(creds), d.Token)
 	}
 	r := smallRepo(t, map[string][]byte{"app.go": []byte(code.String()), "win.ini": []byte(crlf.String())}, "add keys\n")
-	t.Chdir(r.dir)
+	t.Chdir(r.Dir)
 	for _, format := range []string{"markdown", "xml", "json"} {
 		t.Run(format, func(t *testing.T) {
 			o := packTo(t, format, nil)
@@ -717,9 +578,9 @@ func TestPackQuotedCredentialEveryFormat(t *testing.T) {
 // pack is checked again, and replaces the placeholder.
 func TestPackTokenInURLUser(t *testing.T) {
 	cf := loadCreds(t)
-	pat := cf.make(t, "github-pat", "url-user")
-	r := smallRepo(t, map[string][]byte{"clone.sh": []byte("#!/bin/sh\ngit clone https://" + pat.tok + "@github.com/o/r.git\n")}, "clone\n")
-	t.Chdir(r.dir)
+	pat := makeCred(t, cf, "github-pat", "url-user")
+	r := smallRepo(t, map[string][]byte{"clone.sh": []byte("#!/bin/sh\ngit clone https://" + pat.Token + "@github.com/o/r.git\n")}, "clone\n")
+	t.Chdir(r.Dir)
 	for _, format := range []string{"markdown", "xml", "json"} {
 		t.Run(format, func(t *testing.T) {
 			o := packTo(t, format, nil)
@@ -737,9 +598,9 @@ func TestPackTokenInURLUser(t *testing.T) {
 // every placeholder the pack holds.
 func TestPackFileNameRedactionsCounted(t *testing.T) {
 	cf := loadCreds(t)
-	pat := cf.make(t, "github-pat", "file-name")
-	r := smallRepo(t, map[string][]byte{"notes/" + pat.tok + ".md": []byte("# notes\n")}, "notes\n")
-	t.Chdir(r.dir)
+	pat := makeCred(t, cf, "github-pat", "file-name")
+	r := smallRepo(t, map[string][]byte{"notes/" + pat.Token + ".md": []byte("# notes\n")}, "notes\n")
+	t.Chdir(r.Dir)
 	for _, format := range []string{"markdown", "xml", "json"} {
 		t.Run(format, func(t *testing.T) {
 			o := packTo(t, format, nil)
@@ -753,9 +614,9 @@ func TestPackFileNameRedactionsCounted(t *testing.T) {
 // private key (git keeps no final newline) is redacted on every line.
 func TestPackCommitMessageEndsWithKey(t *testing.T) {
 	cf := loadCreds(t)
-	key := cf.make(t, "private-key", "commit-message")
-	r := smallRepo(t, map[string][]byte{"a.txt": []byte("a\n")}, "add the deploy key\n\n"+key.tok+"\n")
-	t.Chdir(r.dir)
+	key := makeCred(t, cf, "private-key", "commit-message")
+	r := smallRepo(t, map[string][]byte{"a.txt": []byte("a\n")}, "add the deploy key\n\n"+key.Token+"\n")
+	t.Chdir(r.Dir)
 	for _, format := range []string{"markdown", "xml", "json"} {
 		t.Run(format, func(t *testing.T) {
 			o := packTo(t, format, nil)
@@ -779,11 +640,11 @@ func TestPackFailOnSecretsEncodings(t *testing.T) {
 		{"utf-16le", "wide.txt", utf16LE},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			pat := cf.make(t, "github-pat", "staged-"+tt.name)
+			pat := makeCred(t, cf, "github-pat", "staged-"+tt.name)
 			r := smallRepo(t, map[string][]byte{"a.txt": []byte("a\n")}, "a\n")
-			t.Chdir(r.dir)
-			r.write(tt.file, tt.encode("first line\nsecond line\ntoken = "+pat.tok+"\n"))
-			r.git("add", tt.file)
+			t.Chdir(r.Dir)
+			r.write(tt.file, tt.encode("first line\nsecond line\ntoken = "+pat.Token+"\n"))
+			r.Git("add", tt.file)
 			res := gitctxRun(nil, "pack", "--staged", "--fail-on-secrets", "--out", t.TempDir(), "--progress", "never")
 			if res.code != exitSecrets {
 				t.Errorf("exit %d, want %d\nstderr: %s", res.code, exitSecrets, res.stderr)
@@ -791,7 +652,7 @@ func TestPackFailOnSecretsEncodings(t *testing.T) {
 			if want := tt.file + ":3: github-pat"; !strings.Contains(res.stderr, want) {
 				t.Errorf("stderr does not name %s:\n%s", want, res.stderr)
 			}
-			if l := pat.leak(res.stderr+res.stdout, 12); l != "" {
+			if l := leak(pat, res.stderr+res.stdout, 12); l != "" {
 				t.Errorf("stderr holds %s of the credential", l)
 			}
 		})
@@ -803,13 +664,13 @@ func TestPackFailOnSecretsEncodings(t *testing.T) {
 // rule is for *.yaml files, and the gate must apply it.
 func TestPackKubernetesSecret(t *testing.T) {
 	value := expandCred(t, "kubernetes-secret-yaml", "{alnum:20}", "k8s-value")
-	b64 := base64.StdEncoding.EncodeToString([]byte(value.tok))
-	enc := cred{rule: value.rule, tok: b64, random: make([]bool, len(b64))}
-	for i := range enc.random {
-		enc.random[i] = true
+	b64 := base64.StdEncoding.EncodeToString([]byte(value.Token))
+	enc := cred{Rule: value.Rule, Token: b64, Random: make([]bool, len(b64))}
+	for i := range enc.Random {
+		enc.Random[i] = true
 	}
 	r := smallRepo(t, map[string][]byte{"k8s/db.yaml": []byte("apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ntype: Opaque\ndata:\n  connection: " + b64 + "\n")}, "db\n")
-	t.Chdir(r.dir)
+	t.Chdir(r.Dir)
 	o := packTo(t, "markdown", nil)
 	noLeak(t, o, enc, value)
 }

@@ -90,10 +90,15 @@ func (r *Repo) Git(args ...string) string {
 
 // GitErr runs git in the repository, with the fixed identity and the date
 // of the next commit.
-func (r *Repo) GitErr(args ...string) (string, error) {
+func (r *Repo) GitErr(args ...string) (string, error) { return r.GitInput("", args...) }
+
+// GitInput is GitErr with stdin: for a commit message that should not be
+// an argument (git commit -F -).
+func (r *Repo) GitInput(stdin string, args ...string) (string, error) {
 	date := r.Date(r.Commits)
 	cmd := exec.Command("git", args...)
 	cmd.Dir = r.Dir
+	cmd.Stdin = strings.NewReader(stdin)
 	cmd.Env = append(os.Environ(),
 		"GIT_AUTHOR_NAME=Ada Tester", "GIT_AUTHOR_EMAIL=ada@example.com", "GIT_AUTHOR_DATE="+date,
 		"GIT_COMMITTER_NAME=Ada Tester", "GIT_COMMITTER_EMAIL=ada@example.com", "GIT_COMMITTER_DATE="+date)
