@@ -1,0 +1,62 @@
+package review
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/gitctx/gitctx/pack"
+	"github.com/gitctx/gitctx/secrets"
+)
+
+// Scanner removes credentials from text; *secrets.Gate is one, built with
+// the run's own tokens so that a model echoing the API key is caught too.
+type Scanner interface {
+	RedactString(ctx context.Context, text string) (secrets.Text, []secrets.Hit, error)
+}
+
+// Sanitise makes a model's answer safe to save and post: credentials are
+// replaced by placeholders (one record item each, side "answer"), lines a
+// GitHub runner would take as workflow commands (::set-output, ##[…])
+// are replaced, control characters that could drive a terminal are
+// dropped, and the comment marker cannot be forged.
+func Sanitise(ctx context.Context, s Scanner, answer string) (string, []pack.RedactionItem, error) {
+	answer = stripControl(answer)
+	red, hits, err := s.RedactString(ctx, answer)
+	if err != nil {
+		return "", nil, fmt.Errorf("check the answer for credentials: %w", err)
+	}
+	items := make([]pack.RedactionItem, len(hits))
+	for i, h := range hits {
+		items[i] = pack.RedactionItem{Side: "answer", Line: h.Line + 1, Rule: h.Rule, Placeholder: h.Placeholder}
+	}
+	text := stripWorkflowCommands(red.String())
+	text = strings.ReplaceAll(text, Marker, "&lt;!-- gitctx")
+	return text, items, nil
+}
+
+// stripWorkflowCommands replaces every line that starts (after blanks)
+// with "::" or "##[": the Actions runner reads those from a step's output
+// as commands.
+func stripWorkflowCommands(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		t := strings.TrimLeft(l, " \t")
+		if strings.HasPrefix(t, "::") || strings.HasPrefix(t, "##[") {
+			lines[i] = "[a line that looked like a workflow command was removed]"
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// stripControl drops C0 and C1 control characters other than newline
+// and tab, and turns CRLF into LF.
+func stripControl(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	return strings.Map(func(r rune) rune {
+		if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (0x80 <= r && r < 0xa0) {
+			return -1
+		}
+		return r
+	}, s)
+}
