@@ -18,12 +18,13 @@ type Options struct {
 	MaxFiles        int    // a full pack shows at most this many files (default 200)
 	MaxContentBytes int64  // a full pack holds at most this much file content (default 500,000)
 	Budget          Budget
-	Split           bool          // lay a Full pack that does not fit over several parts instead of summarising it
-	NoNeighbours    bool          // leave out neighbours (guide files stay)
-	MaxNeighbours   int           // at most this many neighbours (default 12)
-	HistoryDepth    int           // recent commits mined for co-change (0: 10,000; negative: none)
-	Counter         Counter       // counts tokens; required
-	Gate            *secrets.Gate // removes credentials; required, there is no way around it
+	Split           bool           // lay a Full pack that does not fit over several parts instead of summarising it
+	NoNeighbours    bool           // leave out neighbours (guide files stay)
+	MaxNeighbours   int            // at most this many neighbours (default 12)
+	HistoryDepth    int            // recent commits mined for co-change (0: 10,000; negative: none)
+	Context         ContextOptions // files the user adds: --context, --context-cmd, --context-query
+	Counter         Counter        // counts tokens; required
+	Gate            *secrets.Gate  // removes credentials; required, there is no way around it
 	Tool            Tool
 	Now             func() time.Time
 	Progress        func(stage string) // called as the pack moves from stage to stage; may be nil
@@ -87,10 +88,14 @@ func (o *Options) defaults() {
 	if o.Progress == nil {
 		o.Progress = func(string) {}
 	}
+	o.Context.defaults(o.MaxFileBytes)
 }
 
 // Build makes the pack of a change. An empty change returns ErrEmpty with a
-// record that lists no files; a budget no pack can meet returns ErrBudget.
+// record that lists no files; a budget no pack can meet returns ErrBudget;
+// context files whose problems stop the pack (see ContextOptions.ErrorMode)
+// return a *ContextError. In these three cases the Result holds the record
+// (with the problems among its errors), and no pack.
 func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error) {
 	opts.defaults()
 	if opts.Counter == nil || opts.Gate == nil {
@@ -99,10 +104,14 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 	if err := opts.Rules.Validate(); err != nil {
 		return nil, err
 	}
+	if err := opts.Context.Validate(); err != nil {
+		return nil, err
+	}
 	b := newBuilder(ch, opts)
 	v, s, err := b.prepare(ctx)
 	if err != nil {
-		if errors.Is(err, ErrEmpty) {
+		var cerr *ContextError
+		if errors.Is(err, ErrEmpty) || errors.As(err, &cerr) {
 			return &Result{Record: b.record(nil)}, err
 		}
 		return nil, err
@@ -132,7 +141,12 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 }
 
 func newBuilder(ch *gitctx.Change, opts Options) *builder {
-	return &builder{ch: ch, opts: opts, ahead: opts.Format != Markdown, origins: map[string]RedactionItem{}}
+	b := &builder{ch: ch, opts: opts, ahead: opts.Format != Markdown, origins: map[string]RedactionItem{}}
+	b.readWorktree = opts.Context.read
+	if b.readWorktree == nil && ch.Repo() != nil {
+		b.readWorktree = ch.Repo().ReadWorktree
+	}
+	return b
 }
 
 // prepare runs the pipeline up to shaping: the change's text through the
@@ -146,6 +160,9 @@ func (b *builder) prepare(ctx context.Context) (*view, *shaper, error) {
 	}
 	if len(b.ch.Files) == 0 {
 		return nil, nil, ErrEmpty
+	}
+	if err := b.gatherContext(ctx); err != nil {
+		return nil, nil, err
 	}
 	b.opts.Progress("reading files")
 	b.classify()
@@ -173,7 +190,11 @@ type builder struct {
 	ch       *gitctx.Change
 	opts     Options
 	entries  []*entry
-	problems []Problem
+	context  []*entry  // the user's context files, until they join entries after the neighbours
+	problems []Problem // warnings
+	errors   []Problem // the problems that failed the pack
+
+	readWorktree func(name string, limit int64) (int64, []byte, error) // reads context files
 
 	spec    string                   // the change's spec, through the gate
 	commits []commitView             // the commits, through the gate

@@ -7,17 +7,20 @@
 //     (credential files by name, dependency and build directories, caches,
 //     binaries by extension) and the user's include and exclude globs
 //     decide which are only listed, never shown;
-//  2. read: the new side of each remaining file, with the size checked
+//  2. context: the files the user adds (see ContextOptions) are read from
+//     the work tree, with their problems settled by the error mode, before
+//     anything else is read; they join the pack after the neighbours;
+//  3. read: the new side of each remaining file, with the size checked
 //     before reading, decoded to UTF-8 (UTF-16, Windows-1252) or found
 //     binary by content; then the diff, streamed, parsed only for the files
 //     that are shown;
-//  3. shape: a Full pack (diffs and whole files) when it fits the token
+//  4. shape: a Full pack (diffs and whole files) when it fits the token
 //     budget and the file and byte limits, else a Summary degraded in
 //     recorded steps until it fits (see shaper);
-//  4. render: markdown, XML or JSON, built from segments whose token counts
+//  5. render: markdown, XML or JSON, built from segments whose token counts
 //     add up exactly (see segment), with fences and a boundary marker no
 //     content can collide with;
-//  5. record: what was sent, what was left out, and why.
+//  6. record: what was sent, what was left out, and why.
 //
 // The same input always gives byte-identical output.
 package pack

@@ -11,9 +11,14 @@ import (
 )
 
 // addExtras finds the change's neighbours and guide files and adds them
-// as entries after the changed files: neighbours in rank order, then
-// guides.
+// as entries after the changed files: neighbours in rank order, then the
+// user's context files, then guides. A context file is never also a
+// neighbour or a guide.
 func (b *builder) addExtras(ctx context.Context) error {
+	inContext := make(map[string]bool, len(b.context))
+	for _, e := range b.context {
+		inContext[e.path] = true
+	}
 	patches := map[*gitctx.File]*gitctx.Patch{}
 	for _, e := range b.entries {
 		if e.patch != nil {
@@ -23,7 +28,7 @@ func (b *builder) addExtras(ctx context.Context) error {
 	ns, guides, err := neighbours.Find(ctx, b.ch, neighbours.Options{
 		Max:          b.opts.MaxNeighbours,
 		HistoryDepth: b.opts.HistoryDepth,
-		Skip:         func(p string) bool { return b.opts.Rules.ExcludeReason(p, true) != "" },
+		Skip:         func(p string) bool { return inContext[p] || b.opts.Rules.ExcludeReason(p, true) != "" },
 		Patches:      patches,
 		GuidesOnly:   b.opts.NoNeighbours,
 	})
@@ -50,7 +55,14 @@ func (b *builder) addExtras(ctx context.Context) error {
 	if err := b.readExtras(ctx, extras); err != nil {
 		return err
 	}
-	b.entries = append(b.entries, extras...)
+	for _, e := range b.context {
+		if !b.fullPossible {
+			e.dropContent()
+		}
+	}
+	b.entries = append(b.entries, extras[:len(ns)]...)
+	b.entries = append(b.entries, b.context...)
+	b.entries = append(b.entries, extras[len(ns):]...)
 	return nil
 }
 

@@ -102,18 +102,14 @@ func (r *Rules) ExcludeReason(p string, userGlobs bool) string {
 	if r.IsCredential(p) {
 		return ReasonCredentials
 	}
-	lower := strings.ToLower(p)
-	dirs := strings.Split(lower, "/")
+	dirs := strings.Split(p, "/")
 	for _, d := range dirs[:len(dirs)-1] {
-		if reason, ok := r.Dirs[d]; ok {
+		if reason := r.dirReason(d); reason != "" {
 			return reason
 		}
 	}
-	base := dirs[len(dirs)-1]
-	for _, n := range r.Names {
-		if ok, _ := doublestar.Match(n.glob, base); ok {
-			return n.reason
-		}
+	if reason := r.nameReason(dirs[len(dirs)-1]); reason != "" {
+		return reason
 	}
 	if !userGlobs {
 		return ""
@@ -132,6 +128,51 @@ func (r *Rules) ExcludeReason(p string, userGlobs bool) string {
 		}
 	}
 	return ReasonPatternMatch
+}
+
+// dirReason returns the reason a directory of this name is excluded, or
+// "".
+func (r *Rules) dirReason(name string) string { return r.Dirs[strings.ToLower(name)] }
+
+// nameReason returns the reason a file of this base name is excluded by
+// name (credentials aside), or "".
+func (r *Rules) nameReason(base string) string {
+	base = strings.ToLower(base)
+	for _, n := range r.Names {
+		if ok, _ := doublestar.Match(n.glob, base); ok {
+			return n.reason
+		}
+	}
+	return ""
+}
+
+// ExcludeDirs adds directory names to the default exclusions (the
+// excluded_directories setting); a directory of that name, at any depth,
+// is left out with the reason pattern_match.
+func (r *Rules) ExcludeDirs(names ...string) {
+	if r.Dirs == nil {
+		r.Dirs = map[string]string{}
+	}
+	for _, d := range names {
+		d = strings.ToLower(strings.Trim(d, "/"))
+		if _, ok := r.Dirs[d]; !ok && d != "" {
+			r.Dirs[d] = ReasonPatternMatch
+		}
+	}
+}
+
+// ExcludeExtensions adds file extensions ("bin" or ".bin") to the default
+// exclusions (the excluded_extensions setting), with the reason
+// pattern_match.
+func (r *Rules) ExcludeExtensions(exts ...string) {
+	// escape what a glob gives a meaning to
+	globMeta := strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`, "]", `\]`, "{", `\{`, "}", `\}`)
+	for _, x := range exts {
+		x = strings.ToLower(strings.TrimPrefix(x, "."))
+		if x != "" {
+			r.Names = append(r.Names, namePattern{"*." + globMeta.Replace(x), ReasonPatternMatch})
+		}
+	}
 }
 
 // matchGlob matches a user glob against a path; a glob without a slash

@@ -180,3 +180,26 @@ func TestExcludedFilesListed(t *testing.T) {
 		t.Errorf("exclusions_by_reason[credentials] = %d, want 2", n)
 	}
 }
+
+// TestExcludeDirsAndExtensions adds exclusions as the configuration does:
+// they add to the defaults, which stay.
+func TestExcludeDirsAndExtensions(t *testing.T) {
+	r := DefaultRules()
+	r.ExcludeDirs("Generated/", "")
+	r.ExcludeExtensions(".BIN", "lock", "x[1]", "")
+	tests := []struct{ path, want string }{
+		{"a/generated/x.go", ReasonPatternMatch},
+		{"data/blob.bin", ReasonPatternMatch},
+		{"yarn.lock", ReasonPatternMatch},
+		{"odd.x[1]", ReasonPatternMatch},
+		{"odd.x1", ""},
+		{"node_modules/a.js", ReasonDependencyDir},
+		{"pic.png", ReasonBinary},
+		{"main.go", ""},
+	}
+	for _, tt := range tests {
+		if got := r.ExcludeReason(tt.path, false); got != tt.want {
+			t.Errorf("ExcludeReason(%q) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}

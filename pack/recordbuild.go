@@ -28,7 +28,7 @@ func (b *builder) record(v *view, parts ...[]*segment) *Record {
 		ExclusionsByReason: map[string]int{},
 		Delivery:           Delivery{Kind: "none"},
 		Warnings:           append([]Problem{}, b.problems...),
-		Errors:             []Problem{},
+		Errors:             append([]Problem{}, b.errors...),
 	}
 	for _, c := range b.commits {
 		r.Source.Commits = append(r.Source.Commits, CommitRecord{SHA: c.SHA, Subject: c.Subject})

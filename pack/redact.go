@@ -104,11 +104,16 @@ func (b *builder) redactEntries(ctx context.Context, entries []*entry) error {
 			return err
 		}
 	}
-	// neighbours and guides: whole files, read from the change's new side
+	// neighbours and guides: whole files, read from the change's new side;
+	// context files: from the work tree, unless their content is at hand
 	var trees []gitctx.TreeEntry
 	byPath := map[string]*entry{}
 	for _, e := range todo {
-		if e.file == nil {
+		switch {
+		case e.file != nil:
+		case e.role == RoleContext:
+			texts[e] = [2]*string{b.contextText(e), nil}
+		default:
 			trees = append(trees, e.tree)
 			byPath[e.tree.Path] = e
 		}

@@ -77,28 +77,42 @@ func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
 }
 
 // fullWithFewerExtras tries the Full pack again with its lowest-ranked
-// neighbours and guide files left out, one at a time: the whole change
-// with less context beats a Summary of it. When even none of them would
-// not make it fit, it puts them all back for the Summary. why becomes the
-// reason of the Full pack that fits.
+// neighbours and guide files left out, one at a time, and then the user's
+// context files: the whole change with less context beats a Summary of it.
+// When even none of them would not make it fit, it puts them all back for
+// the Summary. why becomes the reason of the Full pack that fits.
 func (s *shaper) fullWithFewerExtras(ctx context.Context, why *string) ([]*segment, error) {
-	st := fewerExtras(s.v)
-	dropped := st.order()
 	defer func() { s.deficit, s.saved = 0, 0 }()
-	for i, e := range dropped {
-		st.apply(e)
-		s.update(e)
-		if s.deficit > 0 && s.saved < s.deficit {
-			continue // the last exact count was over by more than this saves
+	var dropped []*entry
+	type taken struct {
+		st step
+		n  int
+	}
+	var done []taken // the steps taken whole
+	for _, st := range []step{fewerExtras(s.v), fewerContext(s.v)} {
+		order := st.order()
+		for i, e := range order {
+			st.apply(e)
+			s.update(e)
+			dropped = append(dropped, e)
+			if s.deficit > 0 && s.saved < s.deficit {
+				continue // the last exact count was over by more than this saves
+			}
+			segs, reason, err := s.tryFull(ctx)
+			if err != nil {
+				return nil, err
+			}
+			if segs != nil {
+				for _, d := range done {
+					s.noteStep(d.st, d.n)
+				}
+				s.noteStep(st, i+1)
+				*why = reason
+				return segs, nil
+			}
 		}
-		segs, reason, err := s.tryFull(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if segs != nil {
-			s.noteStep(st, i+1)
-			*why = reason
-			return segs, nil
+		if len(order) > 0 {
+			done = append(done, taken{st, len(order)})
 		}
 	}
 	for _, e := range dropped {

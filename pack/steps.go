@@ -58,6 +58,7 @@ func (s *shaper) steps() []step {
 	longFile := func(e *entry) bool { return e.showContent == RepFull && e.long() }
 	return []step{
 		fewerExtras(v),
+		fewerContext(v),
 		{name: "long diffs and files cut to their head and tail",
 			order: byCost(func(e *entry) bool { return longDiff(e) || longFile(e) }),
 			apply: func(e *entry) bool {
@@ -102,5 +103,21 @@ func fewerExtras(v *view) step {
 			}
 		}
 		return append(ns, gs...)
+	}, apply: func(e *entry) bool { e.excluded = ReasonBudget; return true }}
+}
+
+// fewerContext leaves out the user's context files, the last chosen (the
+// lowest-ranked) first. The user asked for them, so they go after the
+// neighbours and guide files, which were chosen automatically, but before
+// anything of the change itself.
+func fewerContext(v *view) step {
+	return step{name: "context files left out, the lowest-ranked first", order: func() []*entry {
+		var cs []*entry
+		for _, e := range v.shown() {
+			if e.role == RoleContext {
+				cs = append([]*entry{e}, cs...)
+			}
+		}
+		return cs
 	}, apply: func(e *entry) bool { e.excluded = ReasonBudget; return true }}
 }
