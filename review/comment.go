@@ -9,7 +9,7 @@ import (
 // Marker starts every comment gitctx posts; a poster finds its earlier
 // comment by it. The full marker line also carries the pack's hash:
 // <!-- gitctx:review pack=sha256:… -->.
-const Marker = "<!-- gitctx"
+const Marker = "<!-- gitctx:review"
 
 // Comment is a review as it is posted: the model's answer (already
 // checked for credentials and workflow commands), the findings that could
@@ -63,18 +63,18 @@ func (c Comment) Render(limit int) string {
 
 func (c Comment) markerLine() string {
 	if c.PackHash == "" {
-		return Marker + ":review -->"
+		return Marker + " -->"
 	}
-	return Marker + ":review pack=" + c.PackHash + " -->"
+	return Marker + " pack=" + c.PackHash + " -->"
 }
 
 // PackHashOf reads the pack hash from the marker of an earlier comment.
 func PackHashOf(body string) string {
 	line, _, _ := strings.Cut(body, "\n")
-	if !strings.HasPrefix(line, Marker+":review pack=") {
+	if !strings.HasPrefix(line, Marker+" pack=") {
 		return ""
 	}
-	h := strings.TrimPrefix(line, Marker+":review pack=")
+	h := strings.TrimPrefix(line, Marker+" pack=")
 	h, _, _ = strings.Cut(h, " ")
 	return h
 }

@@ -68,6 +68,9 @@ func Run(ctx context.Context, job Job) (*Result, error) {
 		}
 		return res, fmt.Errorf("post the review (%s): %w", job.Poster.Kind(), err)
 	}
+	if d.Notice != "" {
+		res.Warnings = append(res.Warnings, d.Notice)
+	}
 	return res, job.Save(ctx, res)
 }
 

@@ -31,7 +31,7 @@ func Sanitise(ctx context.Context, s Scanner, answer string) (string, []pack.Red
 		items[i] = pack.RedactionItem{Side: "answer", Line: h.Line + 1, Rule: h.Rule, Placeholder: h.Placeholder}
 	}
 	text := stripWorkflowCommands(red.String())
-	text = strings.ReplaceAll(text, Marker, "&lt;!-- gitctx")
+	text = strings.ReplaceAll(text, "<!-- gitctx", "&lt;!-- gitctx")
 	return text, items, nil
 }
 
