@@ -59,7 +59,11 @@ func Run(ctx context.Context, job Job) (*Result, error) {
 	if job.Poster == nil {
 		return res, nil
 	}
-	c := Comment{PackHash: job.PackHash, Answer: WithoutFindingsBlock(res.Answer), Details: job.Details, Footer: job.Footer}
+	shown := WithoutFindingsBlock(res.Answer)
+	if res.Truncated {
+		shown += "\n\n_… the model's answer was truncated at its output limit (--max-output-tokens); it may be incomplete._"
+	}
+	c := Comment{PackHash: job.PackHash, Answer: shown, Details: job.Details, Footer: job.Footer}
 	d, err := job.Poster.Post(ctx, c, res.Findings, job.Inline)
 	res.Delivery = d
 	if err != nil {
