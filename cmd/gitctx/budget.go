@@ -13,7 +13,8 @@ import (
 // is 128,000 tokens of o200k_base; with one, the model's window less the
 // reserved output, prompt and margin, counted with the model's tokenizer
 // (scaled by a factor where the tokenizer is not public). --max-tokens
-// sets the limit directly.
+// sets the limit directly, and so does the configuration's
+// provider_limits entry for the provider and model.
 func resolveBudget(a *app, o *packOptions) (pack.Budget, pack.Counter, error) {
 	b := pack.Budget{Provider: "none", Limit: profile.NoneLimit}
 	tokenizer, factor := "o200k_base", 1.0
@@ -33,6 +34,13 @@ func resolveBudget(a *app, o *packOptions) (pack.Budget, pack.Counter, error) {
 		limit, reserved := p.Budget()
 		b = pack.Budget{Provider: p.Provider, Model: p.Model, ContextWindow: p.ContextWindow, ReservedOutput: reserved, Limit: limit}
 		tokenizer, factor = p.Tokenizer, p.Factor
+	}
+	limits := o.settings.extra().ProviderLimits
+	for _, key := range []string{o.provider + "/" + o.model, b.Provider + "/" + b.Model} {
+		if n := limits[key]; n > 0 && o.maxTokens == 0 {
+			b.Limit = n // the configuration's provider_limits
+			break
+		}
 	}
 	if o.maxTokens > 0 {
 		b.Limit = o.maxTokens

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/pack"
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // packOptions are the settings of `gitctx pack`.
@@ -38,6 +39,11 @@ type packOptions struct {
 	history   int
 	quiet     bool
 	progress  string
+	config    string
+	maxFiles  int
+	maxBytes  int64
+	ctx       contextOptions
+	settings  *settings // where each value came from; set by configure
 }
 
 func (o *packOptions) addFlags(cmd *cobra.Command) {
@@ -62,6 +68,10 @@ func (o *packOptions) addFlags(cmd *cobra.Command) {
 	f.BoolVar(&o.failOn, "fail-on-secrets", false, "exit 3 when the change adds a credential (the outputs, redacted, are still written)")
 	f.BoolVarP(&o.quiet, "quiet", "q", false, "print nothing but errors")
 	f.StringVar(&o.progress, "progress", "auto", "progress on stderr: auto (on a terminal), always or never")
+	f.StringVar(&o.config, "config", "", "read settings from `FILE` instead of .gitctx.yml at the repository root")
+	f.IntVar(&o.maxFiles, "max-files", pack.DefaultMaxFiles, "a full pack shows at most `N` files whole")
+	f.Int64Var(&o.maxBytes, "max-content-bytes", pack.DefaultMaxContentBytes, "a full pack holds at most `N` bytes of file content")
+	o.ctx.addFlags(f)
 }
 
 func newPackCommand(a *app) *cobra.Command {
@@ -93,9 +103,11 @@ outputs intact.` + helpFooter,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := applyEnv(cmd, a.getenv); err != nil {
+			s, err := configure(cmd.Context(), cmd, a, o.config)
+			if err != nil {
 				return err
 			}
+			o.settings = s
 			if len(args) == 1 {
 				o.spec = args[0]
 			}
@@ -144,69 +156,114 @@ func (o *packOptions) validate(cmd *cobra.Command) error {
 	if o.maxFileKB <= 0 {
 		return usagef(cmd, fmt.Errorf("--max-file-size-kb must be positive, got %d", o.maxFileKB))
 	}
+	if o.maxFiles <= 0 || o.maxBytes <= 0 {
+		return usagef(cmd, errors.New("--max-files and --max-content-bytes must be positive"))
+	}
 	rules := pack.Rules{Include: o.include, Exclude: o.exclude}
 	if err := rules.Validate(); err != nil {
 		return usagef(cmd, err)
 	}
-	return nil
+	return o.ctx.validate(cmd)
 }
 
 func runPack(ctx context.Context, a *app, o *packOptions) error {
 	prog := newProgress(a.stderr, o.progress, o.quiet)
 	defer prog.done()
-	prog.stage("selecting the change")
-	ch, err := selectChange(ctx, a, o)
+	pr, err := buildPack(ctx, a, o, prog)
 	if err != nil {
 		return err
 	}
-	defer ch.Close()
-
-	budget, counter, err := resolveBudget(a, o)
-	if err != nil {
-		return err
-	}
-	gate, err := newGate(ctx, a, ch)
-	if err != nil {
-		return err
-	}
-	format, _ := pack.ParseFormat(o.format)
-	rules := pack.DefaultRules()
-	rules.Include, rules.Exclude = o.include, o.exclude
-	v, _ := buildVersion()
-	res, err := pack.Build(ctx, ch, pack.Options{
-		Format:        format,
-		Mode:          o.mode,
-		Rules:         rules,
-		MaxFileBytes:  int64(o.maxFileKB) * 1024,
-		Budget:        budget,
-		Split:         o.split,
-		NoNeighbours:  o.noNeigh || o.maxNeigh == 0,
-		MaxNeighbours: o.maxNeigh,
-		HistoryDepth:  historyDepth(o.history),
-		Counter:       counter,
-		Gate:          gate,
-		Tool:          pack.Tool{Name: "gitctx", Version: v},
-		Progress:      prog.stage,
-	})
-	outDir, defaultDir := outputDir(ch, o)
-	switch {
-	case errors.Is(err, pack.ErrEmpty):
+	defer pr.ch.Close()
+	if pr.empty {
 		prog.done()
-		return saveEmpty(ctx, a, o, res.Record, outDir, defaultDir)
-	case err != nil:
-		return err
+		return saveEmpty(ctx, a, o, pr.res.Record, pr.outDir, pr.defaultDir)
 	}
 	prog.stage("writing")
-	if err := saveOutputs(ctx, a, o, format, res, outDir, defaultDir); err != nil {
+	if err := saveOutputs(ctx, a, o, pr.format, pr.res, pr.outDir, pr.defaultDir); err != nil {
 		return err
 	}
 	prog.done()
 	if !o.quiet {
-		fmt.Fprintln(a.stderr, terminalSafe(summaryLine(res.Record, outDir, o)))
+		printWarnings(a, pr.res.Record)
+		fmt.Fprintln(a.stderr, terminalSafe(summaryLine(pr.res.Record, pr.outDir, o)))
 	}
 	if o.failOn {
-		return failOnSecrets(ctx, a, ch, gate)
+		return failOnSecrets(ctx, a, pr.ch, pr.gate)
 	}
+	return nil
+}
+
+// packRun is a built pack and what it was built from.
+type packRun struct {
+	ch         *gitctx.Change // the caller closes it
+	gate       *secrets.Gate
+	counter    pack.Counter
+	res        *pack.Result
+	format     pack.Format
+	outDir     string
+	defaultDir bool // outDir is .gitctx/, which gitctx keeps ignored
+	empty      bool // the change touches nothing: res holds only a record
+}
+
+// buildPack selects the change the options name and packs it.
+func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*packRun, error) {
+	prog.stage("selecting the change")
+	ch, err := selectChange(ctx, a, o)
+	if err != nil {
+		return nil, err
+	}
+	pr := &packRun{ch: ch}
+	if err := pr.build(ctx, a, o, prog); err != nil {
+		ch.Close()
+		return nil, err
+	}
+	return pr, nil
+}
+
+func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *progress) error {
+	budget, counter, err := resolveBudget(a, o)
+	if err != nil {
+		return err
+	}
+	gate, err := newGate(ctx, a, pr.ch)
+	if err != nil {
+		return err
+	}
+	format, _ := pack.ParseFormat(o.format)
+	extra := o.settings.extra()
+	rules := pack.DefaultRules()
+	rules.Include, rules.Exclude = o.include, o.exclude
+	rules.ExcludeDirs(extra.ExcludedDirectories...)
+	rules.ExcludeExtensions(extra.ExcludedExtensions...)
+	uctx, err := o.ctx.options(ctx, a, pr.ch, o.settings)
+	if err != nil {
+		return err
+	}
+	v, _ := buildVersion()
+	res, err := pack.Build(ctx, pr.ch, pack.Options{
+		Format:          format,
+		Mode:            o.effectiveMode(),
+		Rules:           rules,
+		MaxFileBytes:    int64(o.maxFileKB) * 1024,
+		MaxFiles:        o.maxFiles,
+		MaxContentBytes: o.maxBytes,
+		Context:         uctx,
+		Budget:          budget,
+		Split:           o.split,
+		NoNeighbours:    o.noNeigh || o.maxNeigh == 0,
+		MaxNeighbours:   o.maxNeigh,
+		HistoryDepth:    historyDepth(o.history),
+		Counter:         counter,
+		Gate:            gate,
+		Tool:            pack.Tool{Name: "gitctx", Version: v},
+		Progress:        prog.stage,
+	})
+	pr.empty = errors.Is(err, pack.ErrEmpty)
+	if err != nil && !pr.empty {
+		return err
+	}
+	pr.gate, pr.counter, pr.res, pr.format = gate, counter, res, format
+	pr.outDir, pr.defaultDir = outputDir(pr.ch, o)
 	return nil
 }
 
@@ -300,4 +357,26 @@ func historyDepth(n int) int {
 		return -1
 	}
 	return n
+}
+
+// effectiveMode is --mode, or summary when the configuration prefers it
+// and --mode was left at its default.
+func (o *packOptions) effectiveMode() string {
+	if o.mode == "auto" && o.settings.source("mode") == "default" && o.settings.extra().PreferSummary {
+		return "summary"
+	}
+	return o.mode
+}
+
+// printWarnings shows the record's warnings (problems with context files,
+// files that could not be read), at most a screenful.
+func printWarnings(a *app, rec *pack.Record) {
+	const most = 20
+	for i, w := range rec.Warnings {
+		if i == most {
+			fmt.Fprintf(a.stderr, "gitctx: warning: … %d more in record.json\n", len(rec.Warnings)-most)
+			return
+		}
+		fmt.Fprintf(a.stderr, "gitctx: warning: %s: %s\n", terminalSafe(w.Path), terminalSafe(w.Message))
+	}
 }

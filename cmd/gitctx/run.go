@@ -61,7 +61,7 @@ what was left out and why.` + helpFooter,
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
 		return &usageError{cmd: cmd, err: err}
 	})
-	root.AddCommand(newPackCommand(a), newVersionCommand(a))
+	root.AddCommand(newPackCommand(a), newReviewCommand(a), newConfigCommand(a), newVersionCommand(a))
 	return root
 }
 
@@ -69,7 +69,9 @@ what was left out and why.` + helpFooter,
 const helpFooter = `
 
 Settings come from, first match wins: a command-line flag, a GITCTX_<KEY>
-environment variable (GITCTX_MAX_TOKENS=50000), then built-in defaults.
+environment variable (GITCTX_MAX_TOKENS=50000), the configuration file
+(.gitctx.yml at the repository root or --config FILE; key max_tokens),
+then built-in defaults. gitctx config shows each value and its source.
 
 Exit codes:
   0    success, including "nothing to pack"

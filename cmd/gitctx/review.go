@@ -1,0 +1,187 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+)
+
+// reviewOptions are the settings of `gitctx review`: those of pack, and
+// where the pack and the answer go.
+type reviewOptions struct {
+	packOptions
+	pr           int
+	post         string
+	postFile     string
+	dryRun       bool
+	maxCost      float64
+	inline       bool
+	force        bool
+	sarif        string
+	rdjson       string
+	baseURL      string
+	command      string
+	maxOutput    int
+	timeout      time.Duration
+	instructions string
+}
+
+func (o *reviewOptions) addFlags(cmd *cobra.Command) {
+	o.packOptions.addFlags(cmd)
+	f := cmd.Flags()
+	f.IntVar(&o.pr, "pr", 0, "the pull request `N` to post on (default: the one in GITHUB_EVENT_PATH)")
+	f.StringVar(&o.post, "post", "auto", "where the review goes: github (a sticky PR comment), stdout, file, none, or auto (github with a pull request, else stdout)")
+	f.StringVar(&o.postFile, "post-file", "", "with --post file: write the review to `FILE`")
+	f.BoolVar(&o.dryRun, "dry-run", false, "print the prompt and its token and cost estimate; send nothing, post nothing")
+	f.Float64Var(&o.maxCost, "max-cost", 0, "refuse to send a prompt whose estimated cost is above `USD` (0: no limit)")
+	f.BoolVar(&o.inline, "inline", false, "also post findings as inline review comments on the lines they point at")
+	f.BoolVar(&o.force, "force", false, "ask the model even when this pack was already reviewed on the pull request")
+	f.StringVar(&o.sarif, "sarif", "", "also write the findings as SARIF 2.1.0 to `FILE`")
+	f.StringVar(&o.rdjson, "rdjson", "", "also write the findings in reviewdog's rdjson format to `FILE`")
+	f.StringVar(&o.baseURL, "base-url", "", "the provider's API base `URL` (default: OPENAI_BASE_URL or ANTHROPIC_BASE_URL, else the provider's own)")
+	f.StringVar(&o.command, "command", "", "with --provider command: the `CMD` that reads the prompt on stdin and prints the review (run with sh -c)")
+	f.IntVar(&o.maxOutput, "max-output-tokens", 0, "cap the answer at `N` tokens (default: the model's reserved output, at most 8192)")
+	f.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up on the model after this long, retries included")
+	f.StringVar(&o.instructions, "instructions", "", "replace the review instruction with the text of `FILE` (the safety statement and answer format stay)")
+}
+
+func newReviewCommand(a *app) *cobra.Command {
+	o := &reviewOptions{}
+	cmd := &cobra.Command{
+		Use:   "review [RANGE|REV]",
+		Short: "Pack a change, ask a language model to review it, and post the answer",
+		Long: `Pack a change as gitctx pack does, send the pack to a language model, and post
+its review: as one sticky comment on a pull request (found by a hidden marker
+and edited in place on later runs), on stdout, or in a file.
+
+The pack, record.json and the model's answer (answer.md) are saved in --out
+before anything is posted, so a failed post loses nothing. The answer is
+checked for credentials (the run's own API keys too) and workflow commands
+before it is saved or posted. When the pack is the one the pull request's
+comment already reviewed, the model is not asked again.
+
+Providers (--provider):
+  openai       OPENAI_API_KEY, OPENAI_BASE_URL (Azure OpenAI by its host)
+  anthropic    ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL
+  compatible   any OpenAI-compatible API at --base-url or OPENAI_BASE_URL
+               (vLLM, LiteLLM, llama.cpp); OPENAI_API_KEY if it needs one
+  ollama       a local Ollama (http://localhost:11434/v1 unless --base-url)
+  gemini       Gemini's OpenAI-compatible API, GEMINI_API_KEY
+  command      pipe the prompt to --command (llm, claude -p, …)
+  none         pack only (the default)
+
+Posting on GitHub needs GITHUB_TOKEN, GITHUB_REPOSITORY (owner/name),
+--pr N or a pull request event in GITHUB_EVENT_PATH, and GITHUB_API_URL for
+GitHub Enterprise.` + helpFooter,
+		Example: `  gitctx review main...HEAD --provider openai --model gpt-4.1 --pr 12
+  gitctx review --staged --provider command --command 'llm -m gpt-4o'
+  gitctx review main...HEAD --provider anthropic --dry-run`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usagef(cmd, fmt.Errorf("review takes at most one range or revision, got %d: %s", len(args), strings.Join(args, " ")))
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			s, err := configure(cmd.Context(), cmd, a, o.config)
+			if err != nil {
+				return err
+			}
+			o.settings = s
+			if len(args) == 1 {
+				o.spec = args[0]
+			}
+			if err := o.validate(cmd); err != nil {
+				return err
+			}
+			return runReview(cmd.Context(), a, o)
+		},
+	}
+	o.addFlags(cmd)
+	return cmd
+}
+
+func (o *reviewOptions) validate(cmd *cobra.Command) error {
+	if err := o.packOptions.validate(cmd); err != nil {
+		return err
+	}
+	if o.output != "" || o.split {
+		return usagef(cmd, errors.New("review sends one pack: -o and --split are for gitctx pack"))
+	}
+	switch o.post {
+	case "auto", "github", "stdout", "none":
+	case "file":
+		if o.postFile == "" {
+			return usagef(cmd, errors.New("--post file needs --post-file FILE"))
+		}
+	default:
+		return usagef(cmd, fmt.Errorf("unknown --post %q (use github, stdout, file, none or auto)", o.post))
+	}
+	if o.provider == "" {
+		o.provider = "none"
+	}
+	if o.provider == "command" && strings.TrimSpace(o.command) == "" {
+		return usagef(cmd, errors.New("--provider command needs --command 'CMD' (for example --command 'llm -m gpt-4o')"))
+	}
+	if o.maxCost < 0 || o.maxOutput < 0 || o.timeout <= 0 || o.pr < 0 {
+		return usagef(cmd, errors.New("--max-cost, --max-output-tokens and --pr cannot be negative, and --timeout must be positive"))
+	}
+	return nil
+}
+
+// runReview packs the change, saves pack and record, and unless the
+// provider is none or this is a dry run, sends the pack and posts the answer.
+func runReview(ctx context.Context, a *app, o *reviewOptions) error {
+	if err := o.prRange(ctx, a); err != nil {
+		return err
+	}
+	prog := newProgress(a.stderr, o.progress, o.quiet)
+	defer prog.done()
+	pr, err := buildPack(ctx, a, &o.packOptions, prog)
+	if err != nil {
+		return err
+	}
+	defer pr.ch.Close()
+	if pr.empty {
+		prog.done()
+		return saveEmpty(ctx, a, &o.packOptions, pr.res.Record, pr.outDir, pr.defaultDir)
+	}
+	prog.stage("writing")
+	if err := saveOutputs(ctx, a, &o.packOptions, pr.format, pr.res, pr.outDir, pr.defaultDir); err != nil {
+		return err
+	}
+	prog.done()
+	if !o.quiet {
+		printWarnings(a, pr.res.Record)
+		fmt.Fprintln(a.stderr, terminalSafe(summaryLine(pr.res.Record, pr.outDir, &o.packOptions)))
+	}
+	if err := sendReview(ctx, a, o, pr); err != nil {
+		return err
+	}
+	if o.failOn {
+		return failOnSecrets(ctx, a, pr.ch, pr.gate)
+	}
+	return nil
+}
+
+// prRange makes --pr N alone select the pull request's change: from the
+// merge base of its base to its head, both asked of GitHub.
+func (o *reviewOptions) prRange(ctx context.Context, a *app) error {
+	if o.pr == 0 || o.spec != "" || o.staged || o.worktree || o.patch != "" {
+		return nil
+	}
+	p, _, err := githubPoster(a, o)
+	if err != nil {
+		return fmt.Errorf("--pr %d without a range: %w", o.pr, err)
+	}
+	base, head, err := p.Heads(ctx)
+	if err != nil {
+		return fmt.Errorf("--pr %d: %w", o.pr, err)
+	}
+	o.spec = base + "..." + head
+	return nil
+}

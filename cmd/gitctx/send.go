@@ -1,0 +1,174 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/gitctx/gitctx/pack"
+	"github.com/gitctx/gitctx/pack/profile"
+	"github.com/gitctx/gitctx/review"
+	"github.com/gitctx/gitctx/review/artifact"
+)
+
+// sendReview sends a saved pack to the model and posts the answer. The
+// pack and record are already in pr.outDir; the answer joins them before
+// anything is posted.
+func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) error {
+	if o.provider == "none" {
+		if !o.quiet {
+			fmt.Fprintln(a.stderr, "gitctx: no provider given (--provider): the pack is saved and nothing was sent")
+		}
+		return nil
+	}
+	prof := modelProfile(o)
+	instruction, err := readInstructions(o.instructions)
+	if err != nil {
+		return err
+	}
+	if instruction == "" {
+		instruction = o.settings.extra().ReviewInstructions
+	}
+	rec := pr.res.Record
+	prompt := review.NewPrompt(instruction, rec.Pack.Boundary, pr.res.Text)
+	maxOut := outputCap(o, prof)
+	est := estimateCost(prompt, pr.counter, prof, maxOut)
+	if o.dryRun {
+		fmt.Fprintln(a.stdout, prompt.Text())
+		fmt.Fprintf(a.stderr, "gitctx: dry run: %s; nothing was sent\n", est)
+		return nil
+	}
+	if o.maxCost > 0 && est.known && est.usd > o.maxCost {
+		return fmt.Errorf("the review would cost up to $%.4f (%s), above --max-cost $%.4f: nothing was sent; lower --max-tokens or raise --max-cost",
+			est.usd, est, o.maxCost)
+	}
+	provider, err := newProvider(a, o)
+	if err != nil {
+		return err
+	}
+	poster, target, err := newPoster(ctx, a, o)
+	if err != nil {
+		return err
+	}
+	rec.Delivery.Kind, rec.Delivery.EndpointHost, rec.Delivery.Model = "artifact", provider.Endpoint(), prof.Model
+	if est.known {
+		rec.Delivery.EstimatedCostUSD = est.usd
+	}
+	if poster != nil {
+		rec.Delivery.Kind = poster.Kind()
+	}
+	v, _ := buildVersion()
+	job := review.Job{
+		Provider: provider, Poster: poster, Model: prof.Model, MaxOutputTokens: maxOut,
+		Prompt: prompt, PackHash: rec.Pack.SHA256, Details: review.Details(rec), Scanner: pr.gate,
+		Inline: o.inline, Force: o.force,
+		Footer: fmt.Sprintf("<sub>gitctx %s · %s · the pack, record.json and the whole answer are kept with the run</sub>", v, provider.Name()),
+		Save:   func(ctx context.Context, r *review.Result) error { return saveReview(ctx, o, pr, r, prof) },
+	}
+	ctx, cancel := context.WithTimeout(ctx, o.timeout)
+	defer cancel()
+	res, err := review.Run(ctx, job)
+	for _, w := range res.Warnings {
+		fmt.Fprintf(a.stderr, "gitctx: warning: %s\n", terminalSafe(w))
+	}
+	return reportReview(a, o, pr, res, target, err)
+}
+
+// reportReview says what became of the review, and whether that is an
+// error: a fork's read-only token is a notice, anything else that kept
+// the review from its destination is.
+func reportReview(a *app, o *reviewOptions, pr *packRun, res *review.Result, target string, err error) error {
+	saved := filepath.Join(pr.outDir, "answer.md")
+	switch {
+	case errors.Is(err, review.ErrReadOnly):
+		fmt.Fprintf(a.stderr, "gitctx: notice: %s; the review is saved in %s\n", terminalSafe(err.Error()), saved)
+		return nil
+	case err != nil && res.Answer != "":
+		return fmt.Errorf("%w (the answer is saved in %s, the pack and record.json beside it)", err, saved)
+	case err != nil:
+		return fmt.Errorf("%w (the pack and record.json are saved in %s)", err, pr.outDir)
+	}
+	if o.quiet {
+		return nil
+	}
+	if res.Reused {
+		fmt.Fprintln(a.stderr, "gitctx: the pack is the one already reviewed: the comment was refreshed without asking the model (--force asks again)")
+	}
+	if len(res.Redactions) > 0 {
+		fmt.Fprintf(a.stderr, "gitctx: %d credential%s removed from the model's answer\n", len(res.Redactions), plural(len(res.Redactions)))
+	}
+	where := res.Delivery.URL
+	if where == "" || where == "-" {
+		where = target
+	}
+	fmt.Fprintf(a.stderr, "gitctx: review posted to %s (answer: %s)\n", terminalSafe(where), saved)
+	return nil
+}
+
+// saveReview keeps the answer and the record's delivery in the output
+// directory, and the findings in the files asked for.
+func saveReview(ctx context.Context, o *reviewOptions, pr *packRun, r *review.Result, prof profile.Profile) error {
+	rec := pr.res.Record
+	rec.Delivery.Model = r.Model
+	rec.Delivery.CommentURL = r.Delivery.URL
+	if cost, ok := prof.CostUSD(r.Usage.InputTokens, r.Usage.OutputTokens); ok && r.Usage.InputTokens > 0 {
+		rec.Delivery.EstimatedCostUSD = cost
+	}
+	rec.Redactions.Items = append(withoutSide(rec.Redactions.Items, "answer"), r.Redactions...)
+	data, err := recordJSON(rec)
+	if err != nil {
+		return err
+	}
+	files := []artifact.File{{Name: "answer.md", Data: []byte(r.Answer + "\n")}, {Name: "record.json", Data: data}}
+	if err := artifact.Save(ctx, pr.outDir, files, nil); err != nil {
+		return fmt.Errorf("save the answer: %w", err)
+	}
+	return saveFindings(ctx, o, r.Findings)
+}
+
+func withoutSide(items []pack.RedactionItem, side string) []pack.RedactionItem {
+	out := items[:0:0]
+	for _, it := range items {
+		if it.Side != side {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// saveFindings writes --sarif and --rdjson.
+func saveFindings(ctx context.Context, o *reviewOptions, fs []review.Finding) error {
+	v, _ := buildVersion()
+	for _, out := range []struct {
+		path   string
+		encode func() ([]byte, error)
+	}{
+		{o.sarif, func() ([]byte, error) { return review.SARIF(fs, v) }},
+		{o.rdjson, func() ([]byte, error) { return review.RDJSON(fs) }},
+	} {
+		if out.path == "" {
+			continue
+		}
+		data, err := out.encode()
+		if err != nil {
+			return err
+		}
+		if err := artifact.SaveFile(ctx, out.path, data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func readInstructions(path string) (string, error) {
+	if path == "" {
+		return "", nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("read --instructions: %w", err)
+	}
+	return string(data), nil
+}
