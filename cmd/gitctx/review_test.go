@@ -1,0 +1,225 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// fakeAPIs is a small OpenAI and GitHub in one server: chat completions,
+// and the issue comments of octo/demo#7.
+type fakeAPIs struct {
+	mu       sync.Mutex
+	calls    []string
+	answer   string
+	comments map[int64]string
+	next     int64
+}
+
+func newFakeAPIs(t *testing.T, answer string) (*fakeAPIs, *httptest.Server) {
+	f := &fakeAPIs{answer: answer, comments: map[int64]string{}, next: 100}
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /v1/chat/completions", func(w http.ResponseWriter, r *http.Request) {
+		var req struct {
+			Model    string `json:"model"`
+			Messages []struct{ Role, Content string }
+		}
+		if r.Header.Get("Authorization") != "Bearer sk-test-key" || json.NewDecoder(r.Body).Decode(&req) != nil || len(req.Messages) != 2 {
+			http.Error(w, `{"error":{"message":"bad request"}}`, 400)
+			return
+		}
+		f.record("chat " + req.Model)
+		fmt.Fprintf(w, `{"id":"c","object":"chat.completion","model":%q,"choices":[{"index":0,"message":{"role":"assistant","content":%q},"finish_reason":"stop"}],"usage":{"prompt_tokens":1000,"completion_tokens":100,"total_tokens":1100}}`, req.Model, f.answer)
+	})
+	mux.HandleFunc("GET /repos/octo/demo/issues/7/comments", func(w http.ResponseWriter, r *http.Request) {
+		f.record("list")
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		var out []map[string]any
+		for id, body := range f.comments {
+			out = append(out, map[string]any{"id": id, "body": body, "html_url": fmt.Sprintf("https://github.com/octo/demo/pull/7#issuecomment-%d", id)})
+		}
+		_ = json.NewEncoder(w).Encode(out)
+	})
+	mux.HandleFunc("POST /repos/octo/demo/issues/7/comments", func(w http.ResponseWriter, r *http.Request) {
+		f.record("create")
+		f.upsert(w, r, 0)
+	})
+	mux.HandleFunc("PATCH /repos/octo/demo/issues/comments/{id}", func(w http.ResponseWriter, r *http.Request) {
+		f.record("edit")
+		var id int64
+		fmt.Sscan(r.PathValue("id"), &id)
+		f.upsert(w, r, id)
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return f, srv
+}
+
+func (f *fakeAPIs) record(call string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, call)
+}
+
+func (f *fakeAPIs) upsert(w http.ResponseWriter, r *http.Request, id int64) {
+	var in struct{ Body string }
+	data, _ := io.ReadAll(r.Body)
+	_ = json.Unmarshal(data, &in)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if id == 0 {
+		id, f.next = f.next, f.next+1
+		w.WriteHeader(201)
+	}
+	f.comments[id] = in.Body
+	fmt.Fprintf(w, `{"id":%d,"body":%q,"html_url":"https://github.com/octo/demo/pull/7#issuecomment-%d"}`, id, in.Body, id)
+}
+
+func (f *fakeAPIs) count(prefix string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, c := range f.calls {
+		if strings.HasPrefix(c, prefix) {
+			n++
+		}
+	}
+	return n
+}
+
+const reviewAnswer = "Looks right. SENTINEL-7f3a\n\n```json\n{\"findings\":[{\"path\":\"greet.go\",\"line\":3,\"severity\":\"warning\",\"title\":\"t\",\"body\":\"b\"}]}\n```\n"
+
+// reviewRepo is a repository with two commits, as the working directory.
+func reviewRepo(t *testing.T) *testRepo {
+	r := newTestRepo(t)
+	r.Write("greet.go", "package greet\n\nfunc Hi() string { return \"hi\" }\n")
+	r.Commit("greet")
+	r.Write("greet.go", "package greet\n\nfunc Hi() string { return \"hello\" }\n")
+	r.Commit("hello")
+	t.Chdir(r.Dir)
+	return r
+}
+
+func reviewEnv(url string) map[string]string {
+	return map[string]string{
+		"OPENAI_API_KEY": "sk-test-key", "OPENAI_BASE_URL": url + "/v1",
+		"GITHUB_TOKEN": "ghs_testtoken", "GITHUB_API_URL": url, "GITHUB_REPOSITORY": "octo/demo",
+	}
+}
+
+func TestReviewPostsOnceAndReusesAnUnchangedPack(t *testing.T) {
+	reviewRepo(t)
+	f, srv := newFakeAPIs(t, reviewAnswer)
+	out := t.TempDir()
+	args := []string{"review", "HEAD~1..HEAD", "--provider", "openai", "--model", "gpt-4.1", "--pr", "7", "--out", out,
+		"--sarif", filepath.Join(out, "f.sarif"), "--rdjson", filepath.Join(out, "f.rdjson")}
+	res := gitctxRun(reviewEnv(srv.URL), args...)
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	if f.count("chat gpt-4.1") != 1 || f.count("create") != 1 || len(f.comments) != 1 {
+		t.Fatalf("calls %v", f.calls)
+	}
+	answer, err := os.ReadFile(filepath.Join(out, "answer.md"))
+	if err != nil || !strings.Contains(string(answer), "SENTINEL-7f3a") {
+		t.Errorf("answer.md: %q, %v", answer, err)
+	}
+	var rec struct {
+		Delivery struct {
+			Kind         string  `json:"kind"`
+			Model        string  `json:"model"`
+			CommentURL   string  `json:"comment_url"`
+			EndpointHost string  `json:"endpoint_host"`
+			Cost         float64 `json:"estimated_cost_usd"`
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(out, "record.json"))
+	_ = json.Unmarshal(data, &rec)
+	if rec.Delivery.Kind != "github" || rec.Delivery.Model != "gpt-4.1" || !strings.HasSuffix(rec.Delivery.CommentURL, "#issuecomment-100") || rec.Delivery.Cost <= 0 || rec.Delivery.EndpointHost == "" {
+		t.Errorf("delivery %+v", rec.Delivery)
+	}
+	for _, name := range []string{"f.sarif", "f.rdjson"} {
+		if data, err := os.ReadFile(filepath.Join(out, name)); err != nil || !strings.Contains(string(data), "greet.go") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+
+	res = gitctxRun(reviewEnv(srv.URL), args...)
+	if res.code != 0 || f.count("chat") != 1 || f.count("edit") != 1 || len(f.comments) != 1 {
+		t.Fatalf("second run: exit %d, calls %v: %s", res.code, f.calls, res.stderr)
+	}
+	if !strings.Contains(res.stderr, "already reviewed") {
+		t.Errorf("stderr does not say the pack was reused: %s", res.stderr)
+	}
+	res = gitctxRun(reviewEnv(srv.URL), append(args, "--force")...)
+	if res.code != 0 || f.count("chat") != 2 {
+		t.Errorf("--force: exit %d, calls %v", res.code, f.calls)
+	}
+}
+
+func TestReviewSendsNothingWhenItMustNot(t *testing.T) {
+	reviewRepo(t)
+	f, srv := newFakeAPIs(t, reviewAnswer)
+	base := []string{"review", "HEAD~1..HEAD", "--provider", "openai", "--model", "gpt-4.1", "--pr", "7", "--out", t.TempDir()}
+	tests := []struct {
+		name  string
+		extra []string
+		code  int
+		want  string
+	}{
+		{"dry run", []string{"--dry-run"}, 0, "estimate:"},
+		{"over the cost limit", []string{"--max-cost", "0.000001"}, 1, "above --max-cost"},
+		{"no provider", []string{"--provider", "none"}, 0, "nothing was sent"},
+		{"command without --command", []string{"--provider", "command"}, 2, "needs --command"},
+		{"unknown post", []string{"--post", "slack"}, 2, "unknown --post"},
+		{"-o", []string{"-o", "-"}, 2, "-o and --split"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := gitctxRun(reviewEnv(srv.URL), append(base, tt.extra...)...)
+			if res.code != tt.code || !strings.Contains(res.stderr, tt.want) {
+				t.Errorf("exit %d, want %d; stderr lacks %q:\n%s", res.code, tt.code, tt.want, res.stderr)
+			}
+		})
+	}
+	if len(f.calls) != 0 {
+		t.Errorf("requests were made: %v", f.calls)
+	}
+}
+
+func TestReviewDryRunPrintsThePrompt(t *testing.T) {
+	reviewRepo(t)
+	res := gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "anthropic", "--dry-run", "--out", t.TempDir())
+	if res.code != 0 || !strings.Contains(res.stdout, "untrusted data") || !strings.Contains(res.stdout, `return "hello"`) {
+		t.Errorf("exit %d, stdout:\n%.500s\nstderr: %s", res.code, res.stdout, res.stderr)
+	}
+}
+
+func TestReviewWithACommand(t *testing.T) {
+	reviewRepo(t)
+	out := t.TempDir()
+	script := filepath.Join(t.TempDir(), "model.sh")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\ngrep -q 'untrusted data' && echo 'LOCAL-REVIEW fine'\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	res := gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "command", "--command", script, "--post", "file", "--post-file", filepath.Join(out, "review.md"), "--out", out)
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "review.md"))
+	if err != nil || !strings.Contains(string(data), "LOCAL-REVIEW fine") || !strings.HasPrefix(string(data), "<!-- gitctx:review pack=") {
+		t.Errorf("review.md: %q, %v", data, err)
+	}
+	res = gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "command", "--command", "exit 7", "--out", out)
+	if res.code != 1 || !strings.Contains(res.stderr, "7") || !strings.Contains(res.stderr, out) {
+		t.Errorf("failing command: exit %d: %s", res.code, res.stderr)
+	}
+}
