@@ -22,6 +22,28 @@ type settings struct {
 // default. explicit is --config; without it the file is looked for at
 // the repository root.
 func configure(ctx context.Context, cmd *cobra.Command, a *app, explicit string) (*settings, error) {
+	if explicit == "" {
+		explicit = a.getenv("GITCTX_CONFIG")
+	}
+	return configureWith(ctx, cmd, a, func(ctx context.Context) (string, []byte, error) {
+		path, err := findConfig(explicit, repoRoot(ctx))
+		if err != nil || path == "" {
+			return "", nil, err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return "", nil, fmt.Errorf("read configuration: %w", err)
+		}
+		return path, data, nil
+	})
+}
+
+// configLoader finds and reads the configuration file; an empty path
+// means there is none.
+type configLoader func(ctx context.Context) (path string, data []byte, err error)
+
+// configureWith is configure with the file read by load.
+func configureWith(ctx context.Context, cmd *cobra.Command, a *app, load configLoader) (*settings, error) {
 	s := &settings{sources: map[string]string{}}
 	cmd.Flags().Visit(func(f *pflag.Flag) { s.sources[f.Name] = "flag --" + f.Name })
 	if err := applyEnv(cmd, a.getenv); err != nil {
@@ -32,19 +54,12 @@ func configure(ctx context.Context, cmd *cobra.Command, a *app, explicit string)
 			s.sources[f.Name] = "env " + envName(f.Name)
 		}
 	})
-	if explicit == "" {
-		explicit = a.getenv("GITCTX_CONFIG")
-	}
-	path, err := findConfig(explicit, repoRoot(ctx))
+	path, data, err := load(ctx)
 	if err != nil {
 		return nil, usagef(cmd, err)
 	}
 	if path == "" {
 		return s, nil
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, usagef(cmd, fmt.Errorf("read configuration: %w", err))
 	}
 	cf, err := parseConfig(path, data, fileKeys(cmd))
 	if err != nil {

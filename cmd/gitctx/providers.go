@@ -18,12 +18,13 @@ const (
 )
 
 // newProvider builds the adapter --provider names, with its key and base
-// URL from the conventional environment variables (--base-url wins).
+// URL from the conventional environment variables (--base-url wins);
+// GITCTX_API_KEY (the Action's api-key input) stands in for any key.
 func newProvider(a *app, o *reviewOptions) (review.Provider, error) {
 	base := o.baseURL
 	switch o.provider {
 	case "openai":
-		key := a.getenv("OPENAI_API_KEY")
+		key := firstNonEmpty(a.getenv("OPENAI_API_KEY"), a.getenv("GITCTX_API_KEY"))
 		if key == "" {
 			return nil, errors.New("--provider openai needs OPENAI_API_KEY (or use --provider compatible with --base-url for a server without keys)")
 		}
@@ -36,15 +37,15 @@ func newProvider(a *app, o *reviewOptions) (review.Provider, error) {
 		if base == "" {
 			return nil, errors.New("--provider compatible needs --base-url URL (or OPENAI_BASE_URL), e.g. http://localhost:8000/v1")
 		}
-		return openai.New(openai.Config{BaseURL: base, APIKey: a.getenv("OPENAI_API_KEY"), Kind: o.provider})
+		return openai.New(openai.Config{BaseURL: base, APIKey: firstNonEmpty(a.getenv("OPENAI_API_KEY"), a.getenv("GITCTX_API_KEY")), Kind: o.provider})
 	case "gemini":
-		key := a.getenv("GEMINI_API_KEY")
+		key := firstNonEmpty(a.getenv("GEMINI_API_KEY"), a.getenv("GITCTX_API_KEY"))
 		if key == "" {
 			return nil, errors.New("--provider gemini needs GEMINI_API_KEY")
 		}
 		return openai.New(openai.Config{BaseURL: firstNonEmpty(base, geminiBaseURL), APIKey: key, Kind: "gemini"})
 	case "anthropic":
-		key := a.getenv("ANTHROPIC_API_KEY")
+		key := firstNonEmpty(a.getenv("ANTHROPIC_API_KEY"), a.getenv("GITCTX_API_KEY"))
 		if key == "" {
 			return nil, errors.New("--provider anthropic needs ANTHROPIC_API_KEY")
 		}

@@ -8,6 +8,9 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/gitctx/gitctx/pack"
+	"github.com/gitctx/gitctx/review"
 )
 
 // reviewOptions are the settings of `gitctx review`: those of pack, and
@@ -136,36 +139,50 @@ func (o *reviewOptions) validate(cmd *cobra.Command) error {
 // runReview packs the change, saves pack and record, and unless the
 // provider is none or this is a dry run, sends the pack and posts the answer.
 func runReview(ctx context.Context, a *app, o *reviewOptions) error {
+	_, err := reviewChange(ctx, a, o)
+	return err
+}
+
+// reviewOutcome is what a review run left, for gitctx action's outputs.
+type reviewOutcome struct {
+	record *pack.Record // nil when no pack was built
+	outDir string
+	empty  bool           // the change had nothing to pack
+	result *review.Result // nil when nothing was sent
+}
+
+func reviewChange(ctx context.Context, a *app, o *reviewOptions) (*reviewOutcome, error) {
 	if err := o.prRange(ctx, a); err != nil {
-		return err
+		return nil, err
 	}
 	prog := newProgress(a.stderr, o.progress, o.quiet)
 	defer prog.done()
 	pr, err := buildPack(ctx, a, &o.packOptions, prog)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer pr.ch.Close()
+	out := &reviewOutcome{record: pr.res.Record, outDir: pr.outDir, empty: pr.empty}
 	if pr.empty {
 		prog.done()
-		return saveEmpty(ctx, a, &o.packOptions, pr.res.Record, pr.outDir, pr.defaultDir)
+		return out, saveEmpty(ctx, a, &o.packOptions, pr.res.Record, pr.outDir, pr.defaultDir)
 	}
 	prog.stage("writing")
 	if err := saveOutputs(ctx, a, &o.packOptions, pr.format, pr.res, pr.outDir, pr.defaultDir); err != nil {
-		return err
+		return out, err
 	}
 	prog.done()
 	if !o.quiet {
 		printWarnings(a, pr.res.Record)
 		fmt.Fprintln(a.stderr, terminalSafe(summaryLine(pr.res.Record, pr.outDir, &o.packOptions)))
 	}
-	if err := sendReview(ctx, a, o, pr); err != nil {
-		return err
+	if out.result, err = sendReview(ctx, a, o, pr); err != nil {
+		return out, err
 	}
 	if o.failOn {
-		return failOnSecrets(ctx, a, pr.ch, pr.gate)
+		return out, failOnSecrets(ctx, a, pr.ch, pr.gate)
 	}
-	return nil
+	return out, nil
 }
 
 // prRange makes --pr N alone select the pull request's change: from the

@@ -13,7 +13,7 @@ import (
 
 // ownTokenVars name the credentials a run may hold; the gate looks for
 // their values in everything it checks.
-var ownTokenVars = []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GITHUB_TOKEN", "GH_TOKEN", "GEMINI_API_KEY", "INPUT_API_KEY", "INPUT_GITHUB_TOKEN"}
+var ownTokenVars = []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GITHUB_TOKEN", "GH_TOKEN", "GEMINI_API_KEY", "INPUT_API_KEY", "INPUT_GITHUB_TOKEN", "GITCTX_API_KEY"}
 
 // newGate builds the secrets gate: gitleaks' default rules, plus the rules
 // of the .gitleaks.toml in the change's base commit (never the version the

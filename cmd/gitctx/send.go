@@ -16,17 +16,17 @@ import (
 // sendReview sends a saved pack to the model and posts the answer. The
 // pack and record are already in pr.outDir; the answer joins them before
 // anything is posted.
-func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) error {
+func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*review.Result, error) {
 	if o.provider == "none" {
 		if !o.quiet {
 			fmt.Fprintln(a.stderr, "gitctx: no provider given (--provider): the pack is saved and nothing was sent")
 		}
-		return nil
+		return nil, nil
 	}
 	prof := modelProfile(o)
 	instruction, err := readInstructions(o.instructions)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if instruction == "" {
 		instruction = o.settings.extra().ReviewInstructions
@@ -38,19 +38,19 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) erro
 	if o.dryRun {
 		fmt.Fprintln(a.stdout, prompt.Text())
 		fmt.Fprintf(a.stderr, "gitctx: dry run: %s; nothing was sent\n", est)
-		return nil
+		return nil, nil
 	}
 	if o.maxCost > 0 && est.known && est.usd > o.maxCost {
-		return fmt.Errorf("the review would cost up to $%.4f (%s), above --max-cost $%.4f: nothing was sent; lower --max-tokens or raise --max-cost",
+		return nil, fmt.Errorf("the review would cost up to $%.4f (%s), above --max-cost $%.4f: nothing was sent; lower --max-tokens or raise --max-cost",
 			est.usd, est, o.maxCost)
 	}
 	provider, err := newProvider(a, o)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	poster, target, err := newPoster(ctx, a, o)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	rec.Delivery.Kind, rec.Delivery.EndpointHost, rec.Delivery.Model = "artifact", provider.Endpoint(), prof.Model
 	if est.known {
@@ -73,7 +73,7 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) erro
 	for _, w := range res.Warnings {
 		fmt.Fprintf(a.stderr, "gitctx: warning: %s\n", terminalSafe(w))
 	}
-	return reportReview(a, o, pr, res, target, err)
+	return res, reportReview(a, o, pr, res, target, err)
 }
 
 // reportReview says what became of the review, and whether that is an

@@ -1,0 +1,118 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestReadEvent(t *testing.T) {
+	tests := []struct {
+		name, file string
+		want       actionEvent
+		err        string
+	}{
+		{"pull_request", "pull_request.opened.1.json", actionEvent{name: "pull_request", action: "opened", pr: 2}, ""},
+		{"pull_request", "pull_request.synchronize.1.json", actionEvent{name: "pull_request", action: "synchronize"}, ""},
+		{"push", "push.event.1.json", actionEvent{name: "push", headOnly: true}, ""},
+		{"workflow_run", "workflow_run.completed.1.json", actionEvent{name: "workflow_run", action: "completed"}, ""},
+		{"issue_comment", "issue_comment.created.1.json", actionEvent{}, "not issue_comment"},
+		{"pull_request", "push.event.1.json", actionEvent{}, "no pull request"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name+"/"+tt.file, func(t *testing.T) {
+			ev, err := readEvent(tt.name, filepath.Join("..", "..", "testdata", "events", tt.file))
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err = %v, want %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev.name != tt.want.name || ev.action != tt.want.action || ev.headOnly != tt.want.headOnly || ev.head == "" ||
+				(tt.want.pr != 0 && ev.pr != tt.want.pr) || (tt.name == "pull_request" && ev.base == "") {
+				t.Errorf("event %+v", ev)
+			}
+		})
+	}
+	if _, err := readEvent("", ""); err == nil || !strings.Contains(err.Error(), "gitctx review") {
+		t.Errorf("outside Actions: %v", err)
+	}
+}
+
+// runnerEnv emulates the runner's variables for a pull request event of r
+// from base to head.
+func runnerEnv(t *testing.T, base, head string, fork bool) (map[string]string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	event := map[string]any{"action": "opened", "number": 7, "pull_request": map[string]any{
+		"number": 7,
+		"base":   map[string]any{"sha": base, "repo": map[string]any{"full_name": "octo/demo"}},
+		"head":   map[string]any{"sha": head, "repo": map[string]any{"full_name": map[bool]string{true: "forker/demo", false: "octo/demo"}[fork], "fork": fork}},
+	}}
+	data, _ := json.Marshal(event)
+	path := filepath.Join(dir, "event.json")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"output", "summary"} {
+		if err := os.WriteFile(filepath.Join(dir, f), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return map[string]string{
+		"GITHUB_ACTIONS": "true", "GITHUB_EVENT_NAME": "pull_request", "GITHUB_EVENT_PATH": path,
+		"GITHUB_REPOSITORY": "octo/demo", "GITHUB_OUTPUT": filepath.Join(dir, "output"),
+		"GITHUB_STEP_SUMMARY": filepath.Join(dir, "summary"), "RUNNER_TEMP": dir,
+	}, dir
+}
+
+func TestActionPacksAForkWithoutAKey(t *testing.T) {
+	r := reviewRepo(t)
+	env, dir := runnerEnv(t, r.Rev("HEAD~1"), r.Rev("HEAD"), true)
+	env["GITCTX_PROVIDER"] = "openai"
+	r.Write(".gitctx.yml", "max_tokens: 4321\n") // the pull request's own configuration: ignored
+	res := gitctxRun(env, "action")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(res.stdout), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "::stop-commands::") || lines[1] != "::"+strings.TrimPrefix(lines[0], "::stop-commands::")+"::" {
+		t.Errorf("stdout does not pause workflow commands around the run:\n%s", res.stdout)
+	}
+	out, _ := os.ReadFile(filepath.Join(dir, "output"))
+	for _, want := range []string{"pack-path<<GITCTX_EOF_", filepath.Join(dir, "gitctx", "pack.md"), "tokens<<", "record-path<<"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("GITHUB_OUTPUT lacks %q:\n%s", want, out)
+		}
+	}
+	summary, _ := os.ReadFile(filepath.Join(dir, "summary"))
+	if !strings.Contains(string(summary), "## gitctx") || !strings.Contains(string(summary), "fork pull request") {
+		t.Errorf("summary:\n%s", summary)
+	}
+	rec, _ := os.ReadFile(filepath.Join(dir, "gitctx", "record.json"))
+	if strings.Contains(string(rec), `"limit": 4321`) {
+		t.Error("the pull request's own .gitctx.yml was applied")
+	}
+}
+
+func TestActionReadsTheBaseConfiguration(t *testing.T) {
+	r := reviewRepo(t)
+	r.Write(".gitctx.yml", "max_tokens: 5555\n")
+	r.Commit("config on the base")
+	r.Write("greet.go", "package greet\n\nfunc Hi() string { return \"hey\" }\n")
+	r.Write(".gitctx.yml", "max_tokens: 4321\n")
+	head := r.Commit("the pull request changes the configuration")
+	env, dir := runnerEnv(t, r.Rev("HEAD~1"), head, false)
+	if res := gitctxRun(env, "action"); res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	rec, _ := os.ReadFile(filepath.Join(dir, "gitctx", "record.json"))
+	if !strings.Contains(string(rec), `"limit": 5555`) {
+		t.Errorf("the base commit's configuration was not applied:\n%.400s", rec)
+	}
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+)
+
+// actionEvent is what gitctx action needs of the event that started the
+// workflow: which change to pack and which pull request to post on.
+type actionEvent struct {
+	name   string // GITHUB_EVENT_NAME
+	action string // opened, synchronize, …
+	pr     int
+	base   string // the pull request's base commit, or the push's before
+	head   string
+	fork   bool // the pull request comes from another repository
+	draft  bool
+	// headOnly is set for a push that created a branch: there is no
+	// before, so the head commit alone is packed.
+	headOnly bool
+}
+
+// eventPayload holds the fields gitctx reads of the webhook payloads.
+type eventPayload struct {
+	Action      string `json:"action"`
+	Number      int    `json:"number"`
+	PullRequest *struct {
+		Number int  `json:"number"`
+		Draft  bool `json:"draft"`
+		Base   struct {
+			SHA  string `json:"sha"`
+			Repo struct {
+				FullName string `json:"full_name"`
+			} `json:"repo"`
+		} `json:"base"`
+		Head struct {
+			SHA  string `json:"sha"`
+			Repo *struct {
+				FullName string `json:"full_name"`
+				Fork     bool   `json:"fork"`
+			} `json:"repo"`
+		} `json:"head"`
+	} `json:"pull_request"`
+	Before      string `json:"before"`
+	After       string `json:"after"`
+	WorkflowRun *struct {
+		HeadSHA      string `json:"head_sha"`
+		PullRequests []struct {
+			Number int `json:"number"`
+		} `json:"pull_requests"`
+	} `json:"workflow_run"`
+}
+
+// maxEventBytes bounds the payload read (GitHub's are well below).
+const maxEventBytes = 25 << 20
+
+// readEvent reads the payload at path for the event name.
+func readEvent(name, path string) (*actionEvent, error) {
+	if name == "" || path == "" {
+		return nil, fmt.Errorf("gitctx action runs in a GitHub Actions workflow: GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are not set (use gitctx review locally)")
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the event payload: %w", err)
+	}
+	if info.Size() > maxEventBytes {
+		return nil, fmt.Errorf("read the event payload %s: %d bytes, more than a GitHub event holds", path, info.Size())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read the event payload: %w", err)
+	}
+	var p eventPayload
+	if err := json.Unmarshal(data, &p); err != nil {
+		return nil, fmt.Errorf("parse the event payload %s: %w", path, err)
+	}
+	return p.event(name)
+}
+
+func (p *eventPayload) event(name string) (*actionEvent, error) {
+	ev := &actionEvent{name: name, action: p.Action}
+	switch name {
+	case "pull_request", "pull_request_target":
+		pr := p.PullRequest
+		if pr == nil || pr.Base.SHA == "" || pr.Head.SHA == "" {
+			return nil, fmt.Errorf("the %s payload has no pull request with base and head commits", name)
+		}
+		ev.pr, ev.base, ev.head, ev.draft = firstPositive(pr.Number, p.Number), pr.Base.SHA, pr.Head.SHA, pr.Draft
+		ev.fork = pr.Head.Repo == nil || pr.Head.Repo.Fork || !strings.EqualFold(pr.Head.Repo.FullName, pr.Base.Repo.FullName)
+	case "push":
+		if p.After == "" || isZeroSHA(p.After) {
+			return nil, fmt.Errorf("the push payload has no head commit (a deleted branch has nothing to review)")
+		}
+		ev.base, ev.head = p.Before, p.After
+		ev.headOnly = p.Before == "" || isZeroSHA(p.Before)
+	case "workflow_run":
+		if p.WorkflowRun == nil || p.WorkflowRun.HeadSHA == "" {
+			return nil, fmt.Errorf("the workflow_run payload has no head commit")
+		}
+		ev.head = p.WorkflowRun.HeadSHA
+		if len(p.WorkflowRun.PullRequests) > 0 {
+			ev.pr = p.WorkflowRun.PullRequests[0].Number
+		}
+	default:
+		return nil, fmt.Errorf("gitctx action handles pull_request, push and workflow_run events, not %s", name)
+	}
+	return ev, nil
+}
+
+func isZeroSHA(s string) bool { return strings.Trim(s, "0") == "" }
+
+func firstPositive(ns ...int) int {
+	for _, n := range ns {
+		if n > 0 {
+			return n
+		}
+	}
+	return 0
+}
