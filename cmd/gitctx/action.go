@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/spf13/cobra"
 
@@ -84,7 +85,8 @@ func runAction(ctx context.Context, cmd *cobra.Command, a *app, o *reviewOptions
 // actionRange sets the change the event names, fetching the history a
 // shallow checkout lacks.
 func (o *reviewOptions) actionRange(ctx context.Context, a *app, repo *gitctx.Repo, ev *actionEvent) error {
-	o.pr = firstPositive(o.pr, ev.pr)
+	envPR, _ := strconv.Atoi(a.getenv("GITCTX_PR")) // the pr-number input; the settings are applied later
+	o.pr = firstPositive(o.pr, envPR, ev.pr)
 	if ev.name == "workflow_run" {
 		if o.pr == 0 {
 			return errors.New("the workflow_run event names no pull request: pass its number with the pr input (GITCTX_PR)")

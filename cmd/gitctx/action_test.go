@@ -116,3 +116,33 @@ func TestActionReadsTheBaseConfiguration(t *testing.T) {
 		t.Errorf("the base commit's configuration was not applied:\n%.400s", rec)
 	}
 }
+
+func TestActionOnWorkflowRunChecksTheHead(t *testing.T) {
+	r := reviewRepo(t)
+	f, srv := newFakeAPIs(t, reviewAnswer)
+	f.prBase, f.prHead = r.Rev("HEAD~1"), r.Rev("HEAD")
+	env, dir := runnerEnv(t, "", "", false)
+	for k, v := range reviewEnv(srv.URL) {
+		env[k] = v
+	}
+	event := filepath.Join(dir, "run.json")
+	write := func(head string) {
+		data, _ := json.Marshal(map[string]any{"action": "completed", "workflow_run": map[string]any{"head_sha": head, "pull_requests": []any{}}})
+		if err := os.WriteFile(event, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env["GITHUB_EVENT_NAME"], env["GITHUB_EVENT_PATH"] = "workflow_run", event
+	env["GITCTX_PR"], env["GITCTX_PROVIDER"], env["GITCTX_MODEL"] = "7", "openai", "gpt-4.1"
+
+	write(r.Rev("HEAD~1")) // a number that does not belong to the run's commit
+	res := gitctxRun(env, "action")
+	if res.code != 1 || !strings.Contains(res.stderr, "refusing to review another change") || f.count("chat") != 0 {
+		t.Fatalf("forged number: exit %d, calls %v: %s", res.code, f.calls, res.stderr)
+	}
+	write(r.Rev("HEAD"))
+	res = gitctxRun(env, "action")
+	if res.code != 0 || f.count("chat") != 1 || len(f.comments) != 1 {
+		t.Fatalf("exit %d, calls %v: %s", res.code, f.calls, res.stderr)
+	}
+}

@@ -21,6 +21,8 @@ type fakeAPIs struct {
 	answer   string
 	comments map[int64]string
 	next     int64
+	prBase   string // the commits GET pulls/7 names
+	prHead   string
 }
 
 func newFakeAPIs(t *testing.T, answer string) (*fakeAPIs, *httptest.Server) {
@@ -57,6 +59,12 @@ func newFakeAPIs(t *testing.T, answer string) (*fakeAPIs, *httptest.Server) {
 		var id int64
 		fmt.Sscan(r.PathValue("id"), &id)
 		f.upsert(w, r, id)
+	})
+	mux.HandleFunc("GET /repos/octo/demo/pulls/7", func(w http.ResponseWriter, r *http.Request) {
+		f.record("pull")
+		f.mu.Lock()
+		defer f.mu.Unlock()
+		fmt.Fprintf(w, `{"number":7,"base":{"sha":%q,"repo":{"full_name":"octo/demo"}},"head":{"sha":%q,"repo":{"full_name":"octo/demo","fork":false}}}`, f.prBase, f.prHead)
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
