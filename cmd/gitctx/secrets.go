@@ -23,6 +23,12 @@ func newGate(ctx context.Context, a *app, ch *gitctx.Change) (*secrets.Gate, err
 	if err != nil {
 		return nil, fmt.Errorf("read .gitleaks.toml: %w", err)
 	}
+	return newGateWith(a, cfg)
+}
+
+// newGateWith builds the secrets gate with repoConfig, a .gitleaks.toml
+// already read from the right commit (nil: none).
+func newGateWith(a *app, repoConfig []byte) (*secrets.Gate, error) {
 	var own []string
 	for _, name := range ownTokenVars {
 		if v := strings.TrimSpace(a.getenv(name)); v != "" {
@@ -30,7 +36,7 @@ func newGate(ctx context.Context, a *app, ch *gitctx.Change) (*secrets.Gate, err
 		}
 	}
 	logger := slog.New(slog.NewTextHandler(safeWriter{a.stderr}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	gate, err := secrets.New(secrets.Options{RepoConfig: cfg, OwnTokens: own, Logger: logger})
+	gate, err := secrets.New(secrets.Options{RepoConfig: repoConfig, OwnTokens: own, Logger: logger})
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// The git hooks gitctx can be: hookNames[0] is the default.
+var hookNames = []string{"pre-commit", "pre-push"}
+
+// hookOptions are the settings of `gitctx hook install|uninstall|run`.
+type hookOptions struct {
+	hook  string   // pre-commit or pre-push
+	args  []string // what git passes the hook (pre-push: remote name and URL)
+	force bool     // install: replace a hook chained by an earlier install
+	pack  bool     // run pre-commit: also write a pack of the staged change
+}
+
+func newHookCommand(a *app) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "hook install|uninstall|run [pre-commit|pre-push]",
+		Short: "Block commits and pushes that add credentials (a git hook)",
+		Long: `Check each commit, before git records it, for credentials on the lines it
+adds, with gitleaks' default rules (and those of .gitleaks.toml as it is in
+HEAD). A commit that adds one is stopped with exit status 3 and a list of
+file, line and rule; the credential itself is never printed.
+
+  gitctx hook install [pre-commit|pre-push]     write the hook git runs
+  gitctx hook uninstall [pre-commit|pre-push]   remove it, put back what was there
+  gitctx hook run pre-commit                    what the hook runs (the pre-commit
+                                                framework's entry too)
+  gitctx hook run pre-push REMOTE URL           check the commits being pushed
+
+The pre-commit check reads the index git is about to commit (GIT_INDEX_FILE,
+as git commit -a and git commit PATH set it), never the work tree, and does
+nothing else: no neighbours, no history, no token counts. Skip it once with
+GITCTX_SKIP=1 (git commit --no-verify skips every hook).` + helpFooter,
+		Example: `  gitctx hook install
+  GITCTX_SKIP=1 git commit -m "wip"
+  gitctx hook uninstall`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return usagef(cmd, fmt.Errorf("hook needs a subcommand: install, uninstall or run"))
+		},
+	}
+	cmd.AddCommand(newHookInstallCommand(a), newHookUninstallCommand(a), newHookRunCommand(a))
+	return cmd
+}
+
+func newHookInstallCommand(a *app) *cobra.Command {
+	o := &hookOptions{}
+	cmd := &cobra.Command{
+		Use:   "install [pre-commit|pre-push]",
+		Short: "Install the git hook (pre-commit by default)",
+		Long: `Write the hook where git runs hooks from (git rev-parse --git-path hooks:
+core.hooksPath when set, and the directory a linked worktree shares with the
+main one). The hook is a small sh script marked "# gitctx-hook v1"; running
+install again rewrites it.
+
+A hook of another tool that is already there is kept: it is renamed
+HOOK.gitctx-chained, runs first with the same arguments and input, and
+its failure stops the commit. gitctx hook uninstall puts it back as it was.
+If a hook chained by an earlier install is still there next to another
+tool's hook, install stops unless --force is given, which replaces the old
+chained hook with the current one.` + helpFooter,
+		Args: hookArgs(&o.hook, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runHookInstall(cmd.Context(), a, o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.force, "force", false, "replace a hook chained by an earlier install with the hook now in place")
+	return cmd
+}
+
+func newHookUninstallCommand(a *app) *cobra.Command {
+	o := &hookOptions{}
+	return &cobra.Command{
+		Use:   "uninstall [pre-commit|pre-push]",
+		Short: "Remove gitctx's git hook and put back the one it replaced",
+		Long: `Remove the hook gitctx hook install wrote, and put the hook it replaced
+back, byte for byte and with its mode. A hook gitctx did not write is left
+alone; with no gitctx hook installed, uninstall says so and exits 0.` + helpFooter,
+		Args: hookArgs(&o.hook, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runHookUninstall(cmd.Context(), a, o)
+		},
+	}
+}
+
+func newHookRunCommand(a *app) *cobra.Command {
+	o := &hookOptions{}
+	cmd := &cobra.Command{
+		Use:   "run pre-commit|pre-push [ARGS...]",
+		Short: "Run the hook's check now (what the installed hook calls)",
+		Long: `pre-commit: check what is staged (the index in GIT_INDEX_FILE, else the
+repository's index) against HEAD — against nothing on a branch with no
+commit yet — for credentials on added lines. Nothing staged: exit 0,
+quietly. With --pack, a pack of the staged change is also written to
+.gitctx/ (redacted, as gitctx pack --staged writes it), for a review
+before the commit.
+
+pre-push REMOTE URL: read git's pre-push input from stdin, one
+"<local ref> <local sha> <remote ref> <remote sha>" line per ref, and check
+every commit being pushed that no remote-tracking branch holds yet (merge
+commits are not checked on their own; the commits they bring are).
+
+A credential found: its file, line and rule on stderr, and exit status 3.
+GITCTX_SKIP=1: a one-line notice and exit 0.` + helpFooter,
+		Args: hookArgs(&o.hook, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				o.args = args[1:]
+			}
+			if o.hook != "pre-push" && len(o.args) > 0 {
+				return usagef(cmd, fmt.Errorf("%s takes no arguments, got %s", o.hook, strings.Join(o.args, " ")))
+			}
+			if o.pack && o.hook != "pre-commit" {
+				return usagef(cmd, fmt.Errorf("--pack is for the pre-commit hook"))
+			}
+			if skipHook(a) {
+				fmt.Fprintf(a.stderr, "gitctx: GITCTX_SKIP is set: the %s credential check is skipped\n", o.hook)
+				return nil
+			}
+			if o.hook == "pre-push" {
+				return runPrePush(cmd.Context(), a, o)
+			}
+			return runPreCommit(cmd.Context(), a, o)
+		},
+	}
+	cmd.Flags().BoolVar(&o.pack, "pack", false, "pre-commit: also write a pack of the staged change to .gitctx/ for review")
+	return cmd
+}
+
+// hookArgs checks that the first argument, if any, names a hook (stored
+// in *hook, pre-commit when absent) and that at most extra more follow.
+func hookArgs(hook *string, extra int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		*hook = hookNames[0]
+		if len(args) == 0 {
+			return nil
+		}
+		if !slices.Contains(hookNames, args[0]) {
+			return usagef(cmd, fmt.Errorf("unknown hook %q: want %s", args[0], strings.Join(hookNames, " or ")))
+		}
+		*hook = args[0]
+		if len(args) > 1+extra {
+			return usagef(cmd, fmt.Errorf("too many arguments: %s", strings.Join(args[1:], " ")))
+		}
+		return nil
+	}
+}
+
+// skipHook reports GITCTX_SKIP set to anything but "", "0" or "false".
+func skipHook(a *app) bool {
+	switch strings.TrimSpace(a.getenv("GITCTX_SKIP")) {
+	case "", "0", "false":
+		return false
+	}
+	return true
+}

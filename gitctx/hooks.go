@@ -1,0 +1,102 @@
+package gitctx
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+)
+
+// HooksDir is the directory git runs this work tree's hooks from, as
+// `git rev-parse --git-path hooks` names it: core.hooksPath when it is set
+// (a relative value is taken from the work tree's top level, as git does
+// when it runs a hook), else the hooks directory of the common git
+// directory, which a linked worktree shares with the main one. The
+// directory may not exist yet.
+func (r *Repo) HooksDir(ctx context.Context) (string, error) {
+	out, err := r.git.output(ctx, nil, "rev-parse", "--git-path", "hooks")
+	if err != nil {
+		return "", fmt.Errorf("find the hooks directory: %w", err)
+	}
+	dir := strings.TrimRight(string(out), "\n")
+	if dir == "" {
+		return "", fmt.Errorf("find the hooks directory: git rev-parse printed nothing")
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(r.Root, dir)
+	}
+	return filepath.Clean(dir), nil
+}
+
+// SelectIndex is SelectStaged with the index read from indexFile, as git
+// hands it to a pre-commit hook in GIT_INDEX_FILE (`git commit -a` and
+// `git commit PATH` build a temporary one). A relative path is taken from
+// the current directory, as git takes it; "" is the repository's own
+// index. Only the index and the object store are read, never the work tree.
+func (r *Repo) SelectIndex(ctx context.Context, indexFile string) (*Change, error) {
+	if indexFile == "" {
+		return r.SelectStaged(ctx)
+	}
+	abs, err := filepath.Abs(indexFile)
+	if err != nil {
+		return nil, fmt.Errorf("index file %s: %w", indexFile, err)
+	}
+	base, unborn, err := r.head(ctx)
+	if err != nil {
+		return nil, err
+	}
+	src := Source{Kind: KindStaged, Spec: "--staged", Base: base, Shallow: r.Shallow}
+	if unborn {
+		src.Base = ""
+	}
+	env := []string{"GIT_INDEX_FILE=" + abs}
+	files, err := r.rawDiff(ctx, env, "--cached", base)
+	if err != nil {
+		return nil, err
+	}
+	return &Change{Source: src, Files: files, repo: r, diffArgs: []string{"--cached", base}, diffEnv: env}, nil
+}
+
+// Outgoing lists the commits a push of local sends that no remote-tracking
+// branch holds yet and that remoteTip (the remote's current commit, if this
+// repository has it) does not reach: what a pre-push hook reads from its
+// standard input. Merge commits are left out (the commits they bring are
+// listed), as `git log -p` leaves them out. Oldest first; none when local
+// is the all-zero id of a deletion.
+func (r *Repo) Outgoing(ctx context.Context, local, remoteTip string) ([]string, error) {
+	if !isObjectID(local) {
+		return nil, fmt.Errorf("push of %q: %w (want a full object id)", local, ErrUnknownRevision)
+	}
+	if isZeroID(local) {
+		return nil, nil
+	}
+	args := []string{"rev-list", "--no-merges", "--reverse", local}
+	if remoteTip != "" && !isZeroID(remoteTip) {
+		if !isObjectID(remoteTip) {
+			return nil, fmt.Errorf("push over %q: %w (want a full object id)", remoteTip, ErrUnknownRevision)
+		}
+		if r.HasCommit(ctx, remoteTip) {
+			args = append(args, "^"+remoteTip)
+		}
+	}
+	out, err := r.git.output(ctx, nil, append(args, "--not", "--remotes", "--")...)
+	if err != nil {
+		return nil, fmt.Errorf("list the commits to push: %w", err)
+	}
+	return strings.Fields(string(out)), nil
+}
+
+// isObjectID reports whether s is a full hexadecimal object id (SHA-1 or
+// SHA-256).
+func isObjectID(s string) bool {
+	if len(s) != 40 && len(s) != 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
