@@ -3,6 +3,7 @@ package pack
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -60,8 +61,10 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 		var err error
 		if j.p == nil {
 			hits, err = decodedHits(ctx, ch, gate, j.f)
-		} else {
-			hits, err = addedHits(ctx, gate, j.p)
+		} else if hits, err = addedHits(ctx, gate, j.p); err == nil {
+			var keys []secrets.Hit
+			keys, err = keyHits(ctx, ch, gate, j.f, j.p)
+			hits = appendNew(hits, keys)
 		}
 		if err != nil {
 			return fmt.Errorf("check %s for credentials: %w", j.f.Path, err)
@@ -118,6 +121,64 @@ func addedHits(ctx context.Context, gate *secrets.Gate, p *gitctx.Patch) ([]secr
 		}
 	}
 	return out, nil
+}
+
+// pemBegin starts a PEM block: a multi-line credential such as a private
+// key, which gitleaks recognises only from its BEGIN line on.
+var pemBegin = regexp.MustCompile(`(?i)-----BEGIN`)
+
+// keyHits finds what a scan of the hunks cannot: a key rotated in place
+// changes body lines far from its BEGIN line, so no hunk holds the line
+// that makes it a key. When the new version of a file has a PEM block, the
+// whole file is scanned and the hits on added lines are kept.
+func keyHits(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate, f *gitctx.File, p *gitctx.Patch) ([]secrets.Hit, error) {
+	_, data, err := ch.Read(ctx, f, gitctx.New, addedLimit)
+	if err != nil || !pemBegin.Match(data) {
+		return nil, nil // unreadable (the hunks were checked) or no PEM block
+	}
+	d := decode(data)
+	if d.Kind != KindText {
+		return nil, nil
+	}
+	added := map[int]bool{}
+	for _, h := range p.Hunks {
+		for _, l := range number(h) {
+			if l.Op == '+' {
+				added[l.newNo] = true
+			}
+		}
+	}
+	_, hits, err := gate.RedactString(ctx, d.Text)
+	if err != nil {
+		return nil, err
+	}
+	var out []secrets.Hit
+	for _, h := range hits {
+		if h.Line++; added[h.Line] { // 1-based, as in a diff
+			out = append(out, h)
+		}
+	}
+	return out, nil
+}
+
+// appendNew adds to hits those of more on a line and of a rule hits does
+// not have yet.
+func appendNew(hits, more []secrets.Hit) []secrets.Hit {
+	type key struct {
+		line int
+		rule string
+	}
+	seen := map[key]bool{}
+	for _, h := range hits {
+		seen[key{h.Line, h.Rule}] = true
+	}
+	for _, h := range more {
+		if k := (key{h.Line, h.Rule}); !seen[k] {
+			seen[k] = true
+			hits = append(hits, h)
+		}
+	}
+	return hits
 }
 
 // decodedHits checks a file git found binary: if its new side decodes to
