@@ -12,11 +12,13 @@ import (
 // Options configure a pack. The zero value of a field means its default.
 type Options struct {
 	Format          Format
-	Mode            string // auto (default), full or summary
-	Rules           Rules  // exclusions; DefaultRules() with the user's globs
-	MaxFileBytes    int64  // a file over this is not shown whole (default 1 MiB)
-	MaxFiles        int    // a full pack shows at most this many files (default 200)
-	MaxContentBytes int64  // a full pack holds at most this much file content (default 500,000)
+	Mode            string     // auto (default), full or summary
+	Rules           Rules      // exclusions; DefaultRules() with the user's globs
+	MaxFileBytes    int64      // a larger file's content is not read: a changed one shows its diff only (default 1 MiB)
+	MaxFiles        int        // a full pack shows at most this many files (default 200)
+	MaxContentBytes int64      // a full pack holds at most this much file content (default 500,000)
+	Truncation      Truncation // when and how a file is cut to its head and tail
+	KeyFiles        KeyFiles   // how many key files (guides, a Summary's review focus), and how much of a guide
 	Budget          Budget
 	Split           bool           // lay a Full pack that does not fit over several parts instead of summarising it
 	NoNeighbours    bool           // leave out neighbours (guide files stay)
@@ -39,12 +41,44 @@ type Budget struct {
 	Limit          int
 }
 
+// Truncation says when a file is cut to its head and tail, with a marker
+// naming the lines left out, and how much of it is kept. A Summary may cut
+// any long file to fit its budget; a Full pack cuts only a file over
+// MaxFileBytes. A file is cut only when it has more lines than
+// HeadLines+TailLines: one with fewer (a minified file, say) is shown
+// whole, within Options.MaxFileBytes. The zero value of a field means its
+// default.
+type Truncation struct {
+	MaxFileBytes int64 // a larger file shows its head and tail, even in a Full pack (default 51,200)
+	HeadLines    int   // a cut file keeps its first lines… (default 100)
+	TailLines    int   // …and its last (default 50)
+}
+
+// KeyFiles bound the files a pack names as key: the guide files it adds
+// whole — instructions for agents (AGENTS.md, CLAUDE.md), readmes,
+// contribution guides and manifests (go.mod, package.json …) — and the
+// key files of the change a Summary lists in its review focus (config,
+// entry point, auth, API, database, security). The count limits apply to
+// each list on its own; the zero value of a field means its default.
+type KeyFiles struct {
+	MaxPerCategory         int   // files of each kind (default 5)
+	MaxTotal               int   // files in all (default 25)
+	MaxContentPerFileBytes int64 // a larger guide file shows its head and tail, like Truncation.MaxFileBytes (default 50,000)
+}
+
 // Defaults of Options.
 const (
 	DefaultMaxFileBytes    = 1024 * 1024
 	DefaultMaxFiles        = 200
 	DefaultMaxContentBytes = 500000
 	DefaultLimit           = 128000
+
+	DefaultTruncateFileBytes   = 51200
+	DefaultHeadLines           = 100
+	DefaultTailLines           = 50
+	DefaultKeyFilesPerCategory = 5
+	DefaultKeyFilesTotal       = 25
+	DefaultKeyFileContentBytes = 50000
 )
 
 // ErrBudget means not even the smallest pack fits the token budget.
@@ -89,6 +123,32 @@ func (o *Options) defaults() {
 		o.Progress = func(string) {}
 	}
 	o.Context.defaults(o.MaxFileBytes)
+	o.Truncation.defaults()
+	o.KeyFiles.defaults()
+}
+
+func (t *Truncation) defaults() {
+	if t.MaxFileBytes <= 0 {
+		t.MaxFileBytes = DefaultTruncateFileBytes
+	}
+	if t.HeadLines <= 0 {
+		t.HeadLines = DefaultHeadLines
+	}
+	if t.TailLines <= 0 {
+		t.TailLines = DefaultTailLines
+	}
+}
+
+func (k *KeyFiles) defaults() {
+	if k.MaxPerCategory <= 0 {
+		k.MaxPerCategory = DefaultKeyFilesPerCategory
+	}
+	if k.MaxTotal <= 0 {
+		k.MaxTotal = DefaultKeyFilesTotal
+	}
+	if k.MaxContentPerFileBytes <= 0 {
+		k.MaxContentPerFileBytes = DefaultKeyFileContentBytes
+	}
 }
 
 // Build makes the pack of a change. An empty change returns ErrEmpty with a

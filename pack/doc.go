@@ -14,9 +14,10 @@
 //     before reading, decoded to UTF-8 (UTF-16, Windows-1252) or found
 //     binary by content; then the diff, streamed, parsed only for the files
 //     that are shown;
-//  4. shape: a Full pack (diffs and whole files) when it fits the token
-//     budget and the file and byte limits, else a Summary degraded in
-//     recorded steps until it fits (see shaper);
+//  4. shape: a Full pack (diffs and whole files, but only the head and
+//     tail of a file over the truncation limit, see Truncation) when it
+//     fits the token budget and the file and byte limits, else a Summary
+//     degraded in recorded steps until it fits (see shaper);
 //  5. render: markdown, XML or JSON, built from segments whose token counts
 //     add up exactly (see segment), with fences and a boundary marker no
 //     content can collide with;

@@ -45,11 +45,13 @@ type entry struct {
 	hasContent   bool   // the file has text content (which may since have been dropped)
 	contentBytes int    // length of the whole content
 	contentLines int
-	noFinalNL    bool   // the content does not end with a newline
-	excerpt      string // head and tail of a long content ("" when it is short)
-	outline      string // the outline, once made (see redactEntry)
-	hasOutline   bool   // the file's language has an outliner and the file is long enough
-	outlineEst   int    // estimated outline bytes, until it is made
+	noFinalNL    bool       // the content does not end with a newline
+	excerpt      string     // head and tail of a long content ("" when it is short)
+	trunc        Truncation // how the content is cut: the lines kept, and the size over which it always is
+	oversize     bool       // the content is over trunc.MaxFileBytes and long: even a Full pack shows the excerpt
+	outline      string     // the outline, once made (see redactEntry)
+	hasOutline   bool       // the file's language has an outliner and the file is long enough
+	outlineEst   int        // estimated outline bytes, until it is made
 	patch        *gitctx.Patch
 	patchNote    string // why the diff is not shown, when it is not
 
@@ -117,8 +119,10 @@ func (e *entry) deletions() int {
 	return e.patch.Deleted
 }
 
-// setText sets the decoded content and what a Summary may show of it.
-func (e *entry) setText(text string) {
+// setText sets the decoded content and what a Summary (or, for a file
+// over t.MaxFileBytes, any pack) may show of it.
+func (e *entry) setText(text string, t Truncation) {
+	e.trunc = t
 	e.content, e.hasContent = text, true
 	e.contentBytes = len(text)
 	e.noFinalNL = !strings.HasSuffix(text, "\n")
@@ -126,8 +130,11 @@ func (e *entry) setText(text string) {
 	if !strings.HasSuffix(text, "\n") && text != "" {
 		e.contentLines++
 	}
-	if e.contentLines > truncHeadLines+truncTailLines {
-		e.excerpt = truncateLines(text, truncHeadLines, truncTailLines)
+	if e.contentLines > t.HeadLines+t.TailLines {
+		e.excerpt = truncateLines(text, t.HeadLines, t.TailLines)
+		if e.oversize = int64(len(text)) > t.MaxFileBytes; e.oversize {
+			e.content = "" // never shown whole: the excerpt is all a pack needs
+		}
 	}
 	if e.contentLines >= minOutlineLines && outline.Supported(e.path) {
 		e.hasOutline = true

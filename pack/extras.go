@@ -26,11 +26,13 @@ func (b *builder) addExtras(ctx context.Context) error {
 		}
 	}
 	ns, guides, err := neighbours.Find(ctx, b.ch, neighbours.Options{
-		Max:          b.opts.MaxNeighbours,
-		HistoryDepth: b.opts.HistoryDepth,
-		Skip:         func(p string) bool { return inContext[p] || b.opts.Rules.ExcludeReason(p, true) != "" },
-		Patches:      patches,
-		GuidesOnly:   b.opts.NoNeighbours,
+		Max:              b.opts.MaxNeighbours,
+		HistoryDepth:     b.opts.HistoryDepth,
+		Skip:             func(p string) bool { return inContext[p] || b.opts.Rules.ExcludeReason(p, true) != "" },
+		Patches:          patches,
+		GuidesOnly:       b.opts.NoNeighbours,
+		MaxGuides:        b.opts.KeyFiles.MaxTotal,
+		MaxGuidesPerKind: b.opts.KeyFiles.MaxPerCategory,
 	})
 	if err != nil {
 		return fmt.Errorf("find neighbours: %w", err)
@@ -67,7 +69,9 @@ func (b *builder) addExtras(ctx context.Context) error {
 }
 
 // readExtras reads the content of neighbours and guides, which show whole
-// files (or their outlines) and no diff.
+// files (or their outlines, or the head and tail of a file over its
+// truncation limit: KeyFiles.MaxContentPerFileBytes for a guide) and no
+// diff. No file is read beyond MaxFileBytes.
 func (b *builder) readExtras(ctx context.Context, extras []*entry) error {
 	entries := make([]gitctx.TreeEntry, len(extras))
 	byPath := make(map[string]*entry, len(extras))

@@ -6,12 +6,11 @@ import (
 	"strings"
 )
 
-// Key-file limits (seed 004's key_files defaults).
+// Limits of the review focus. (The key files' are Options.KeyFiles.)
 const (
-	maxKeyPerCategory = 5
-	maxKeyTotal       = 25
-	bigChange         = 200 // changed lines that make a file a hotspot by size alone
-	maxRiskLines      = 4000
+	maxHotspots  = 25
+	bigChange    = 200 // changed lines that make a file a hotspot by size alone
+	maxRiskLines = 4000
 )
 
 // keyCategories are the kinds of key files, in the order they are listed,
@@ -70,8 +69,9 @@ type hotspot struct {
 }
 
 // keyFiles picks the changed files that match a key-file category, at most
-// maxKeyPerCategory per category and maxKeyTotal in all, shallow paths first.
-func keyFiles(entries []*entry) []keyFile {
+// lim.MaxPerCategory per category and lim.MaxTotal in all, shallow paths
+// first.
+func keyFiles(entries []*entry, lim KeyFiles) []keyFile {
 	var out []keyFile
 	for _, c := range keyCategories {
 		var hits []*entry
@@ -88,7 +88,7 @@ func keyFiles(entries []*entry) []keyFile {
 			return hits[i].path < hits[j].path
 		})
 		for i, e := range hits {
-			if i == maxKeyPerCategory || len(out) == maxKeyTotal {
+			if i == lim.MaxPerCategory || len(out) == lim.MaxTotal {
 				break
 			}
 			out = append(out, keyFile{c.name, e})
@@ -99,7 +99,7 @@ func keyFiles(entries []*entry) []keyFile {
 
 // hotspots finds the changed files whose added or removed lines touch
 // authentication, cryptography, SQL or command execution, or that change a
-// great deal: at most maxKeyTotal, the riskiest first.
+// great deal: at most maxHotspots, the riskiest first.
 func hotspots(entries []*entry) []hotspot {
 	var out []hotspot
 	for _, e := range entries {
@@ -141,7 +141,7 @@ func hotspots(entries []*entry) []hotspot {
 		}
 		return out[i].e.additions()+out[i].e.deletions() > out[j].e.additions()+out[j].e.deletions()
 	})
-	return out[:min(len(out), maxKeyTotal)]
+	return out[:min(len(out), maxHotspots)]
 }
 
 // focusText is the review focus of a Summary pack, as markdown list items.

@@ -2,6 +2,7 @@ package pack
 
 import (
 	"context"
+	"math"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -54,7 +55,7 @@ func renderFuzzed(t *testing.T, c Counter, format Format, path, content, msg str
 		path: path, label: secrets.Literal(path), role: RoleChanged, status: string(gitctx.Modified),
 		kind: KindText, reason: "changed", patch: replacePatch(fuzzOld, content),
 	}
-	e.setText(content)
+	e.setText(content, Truncation{MaxFileBytes: math.MaxInt64, HeadLines: DefaultHeadLines, TailLines: DefaultTailLines}) // shown whole
 	initFull(e)
 	e.red = &redaction{newWhole: literalImage(content), oldDiff: literalImage(fuzzOld), sections: map[string]redactedText{}}
 	e.red.newDiff = e.red.newWhole

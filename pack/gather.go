@@ -25,7 +25,7 @@ func (b *builder) view(ctx context.Context) (*view, error) {
 		return nil, err
 	}
 	v.Entries = b.entries
-	v.Keys = keyFiles(b.entries)
+	v.Keys = keyFiles(b.entries, b.opts.KeyFiles)
 	v.Budget = BudgetRecord{Provider: b.opts.Budget.Provider, Model: b.opts.Budget.Model, Tokenizer: b.opts.Counter.Name(),
 		ContextWindow: b.opts.Budget.ContextWindow, ReservedOutput: b.opts.Budget.ReservedOutput, Limit: b.opts.Budget.Limit}
 	return v, nil

@@ -33,7 +33,9 @@ func (b *builder) classify() {
 // one, within the size limit, and decodes it. Whole contents are kept only
 // while a Full pack is still possible (their total within
 // MaxContentBytes); past that, large files keep only the excerpt a Summary
-// can show, so memory stays bounded on huge changes.
+// can show, so memory stays bounded on huge changes. A file over the
+// truncation limit counts as its excerpt: it is all a Full pack shows of
+// it.
 func (b *builder) readContents(ctx context.Context) error {
 	var files []*gitctx.File
 	byFile := map[*gitctx.File]*entry{}
@@ -64,7 +66,11 @@ func (b *builder) readContents(ctx context.Context) error {
 		if !e.hasContent {
 			return nil
 		}
-		kept += int64(len(e.content))
+		if e.oversize {
+			kept += int64(len(e.excerpt)) // all a pack shows of it
+		} else {
+			kept += int64(len(e.content))
+		}
 		if b.fullPossible && kept > b.opts.MaxContentBytes {
 			b.fullPossible = false
 			for _, other := range b.entries {
@@ -80,8 +86,9 @@ func (b *builder) readContents(ctx context.Context) error {
 
 // setContent decodes a file's content into its entry.
 func (b *builder) setContent(e *entry, data []byte) {
+	t := b.truncation(e)
 	if e.kind == KindSymlink {
-		e.setText(cleanText(decodeLine(string(data))))
+		e.setText(cleanText(decodeLine(string(data))), t)
 		return
 	}
 	d := decode(data)
@@ -90,11 +97,22 @@ func (b *builder) setContent(e *entry, data []byte) {
 		e.kind, e.excluded = KindBinary, ReasonBinary
 	case KindLFSPointer:
 		e.kind = KindLFSPointer
-		e.setText(d.Text)
+		e.setText(d.Text, t)
 	default:
 		e.encoding = d.Encoding
-		e.setText(cleanText(d.Text))
+		e.setText(cleanText(d.Text), t)
 	}
+}
+
+// truncation says how an entry's content is cut: a guide file is shown
+// whole up to the key files' own limit, every other file up to the
+// truncation limit.
+func (b *builder) truncation(e *entry) Truncation {
+	t := b.opts.Truncation
+	if e.role == RoleGuide {
+		t.MaxFileBytes = b.opts.KeyFiles.MaxContentPerFileBytes
+	}
+	return t
 }
 
 // readPatches streams the diff and keeps the patches of included files.

@@ -187,7 +187,7 @@ func (b *builder) makeOutline(ctx context.Context, e *entry, whole *string) (red
 	}
 	text, ok := outline.Of(e.path, *whole)
 	if !ok {
-		text = truncateLines(*whole, truncHeadLines, truncTailLines)
+		text = truncateLines(*whole, e.trunc.HeadLines, e.trunc.TailLines)
 	}
 	e.outline = text
 	red, hits, err := b.opts.Gate.RedactString(ctx, text)
@@ -205,10 +205,10 @@ func shownLines(e *entry, old bool) []int {
 	}
 	var out []int
 	if !old && e.showContent == RepTruncated {
-		for n := 1; n <= truncHeadLines; n++ {
+		for n := 1; n <= e.trunc.HeadLines; n++ {
 			out = append(out, n)
 		}
-		for n := e.contentLines - truncTailLines + 1; n <= e.contentLines; n++ {
+		for n := e.contentLines - e.trunc.TailLines + 1; n <= e.contentLines; n++ {
 			out = append(out, n)
 		}
 	}

@@ -236,14 +236,15 @@ func (e *entry) contentText() (string, []RedactionItem, []lineRef) {
 		numbers = append(numbers, n)
 	}
 	omitted := 0
-	if e.showContent == RepTruncated && img.count > truncHeadLines+truncTailLines {
-		omitted = img.count - truncHeadLines - truncTailLines
-		numbers = append(numbers[:truncHeadLines:truncHeadLines], numbers[img.count-truncTailLines:]...)
+	head, tail := e.trunc.HeadLines, e.trunc.TailLines
+	if e.showContent == RepTruncated && img.count > head+tail {
+		omitted = img.count - head - tail
+		numbers = append(numbers[:head:head], numbers[img.count-tail:]...)
 	}
 	var lines []line
 	for i, n := range numbers {
-		if omitted > 0 && i == truncHeadLines {
-			lines = append(lines, line{text: fmt.Sprintf("... [gitctx: %d lines omitted here to fit the token budget] ...", omitted)})
+		if omitted > 0 && i == head {
+			lines = append(lines, line{text: e.omittedMarker(omitted)})
 		}
 		t, hits, ok := img.line(n)
 		if !ok {
@@ -258,6 +259,17 @@ func (e *entry) contentText() (string, []RedactionItem, []lineRef) {
 		text = strings.TrimSuffix(text, "\n")
 	}
 	return text, items, refs
+}
+
+// omittedMarker stands for the lines a truncated content leaves out, and
+// says why: the token budget, or a file too large to show whole in any
+// pack.
+func (e *entry) omittedMarker(omitted int) string {
+	if e.oversize {
+		return fmt.Sprintf("... [gitctx: %d lines omitted here: the file is %s bytes, over the %s-byte limit for whole files] ...",
+			omitted, thousands(e.contentBytes), thousands(int(e.trunc.MaxFileBytes)))
+	}
+	return fmt.Sprintf("... [gitctx: %d lines omitted here to fit the token budget] ...", omitted)
 }
 
 // items turns the placeholders on one line into record items.

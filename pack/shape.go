@@ -11,8 +11,6 @@ import (
 // Shaping limits.
 const (
 	diffCapLines    = 150 // a truncated diff keeps this many lines, head and tail
-	truncHeadLines  = 100 // a truncated file keeps its first lines…
-	truncTailLines  = 50  // …and its last
 	exactCountSlack = 1.3 // count exactly once the estimate is within this factor of the limit
 	headingBytes    = 64  // what a file's heading and fence add, for estimates
 )
@@ -122,12 +120,16 @@ func (s *shaper) fullWithFewerExtras(ctx context.Context, why *string) ([]*segme
 	return nil, nil
 }
 
-// initFull shows an entry whole: its diff and its content. The diff of an
-// added file is its content, so it is shown once, as content.
+// initFull shows an entry whole: its diff and its content, or the head
+// and tail of a content over the truncation limit. The diff of an added
+// file is its content, so it is shown once, as content.
 func initFull(e *entry) {
 	e.invalidate()
 	e.showContent, e.diffContext, e.diffCap, e.nameOnly = "", 3, 0, false
-	if e.hasContent {
+	switch {
+	case e.oversize:
+		e.showContent = RepTruncated
+	case e.hasContent:
 		e.showContent = RepFull
 	}
 	if gitctx.Status(e.status) == gitctx.Added && e.hasContent {
@@ -163,9 +165,7 @@ func (s *shaper) tryFull(ctx context.Context) ([]*segment, string, error) {
 	var files, content int
 	for _, e := range s.v.shown() {
 		files++
-		if e.showContent == RepFull {
-			content += e.contentBytes
-		}
+		content += e.shownBytes() // whole, or the excerpt of a file over the truncation limit
 	}
 	switch {
 	case files > s.opts.MaxFiles:

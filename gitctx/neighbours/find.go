@@ -42,12 +42,20 @@ type Options struct {
 	// GuidesOnly skips the search for neighbours (--no-neighbours): guide
 	// files are still found.
 	GuidesOnly bool
+	// MaxGuides bounds the guide files returned (default DefaultMaxGuides),
+	// and MaxGuidesPerKind those of each kind (default
+	// DefaultMaxGuidesPerKind): instructions for agents, readme,
+	// contribution guide, manifest. The first found are kept.
+	MaxGuides        int
+	MaxGuidesPerKind int
 }
 
 // Defaults of Options.
 const (
-	DefaultMax          = 12
-	DefaultHistoryDepth = 10000
+	DefaultMax              = 12
+	DefaultHistoryDepth     = 10000
+	DefaultMaxGuides        = 25
+	DefaultMaxGuidesPerKind = 5
 )
 
 // Neighbour is a file chosen for its relation to the change.
@@ -112,6 +120,12 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	}
 	if opts.Skip == nil {
 		opts.Skip = func(string) bool { return false }
+	}
+	if opts.MaxGuides <= 0 {
+		opts.MaxGuides = DefaultMaxGuides
+	}
+	if opts.MaxGuidesPerKind <= 0 {
+		opts.MaxGuidesPerKind = DefaultMaxGuidesPerKind
 	}
 	tree, err := ch.Tree(ctx)
 	if err != nil {
@@ -261,28 +275,32 @@ var guideNames = []string{"AGENTS.md", "CLAUDE.md", "README.md", "README", "READ
 	"go.mod", "package.json", "pyproject.toml", "Cargo.toml", "pom.xml", "build.gradle", "Gemfile", "setup.py"}
 
 // guides lists the guide and manifest files at the repository root (and,
-// for the nearest module, beside the changed files), unless changed.
+// for the nearest module, beside the changed files), unless changed: at
+// most MaxGuidesPerKind of each kind and MaxGuides in all, the root's
+// first.
 func (f *finder) guides() []Guide {
 	var out []Guide
 	seen := map[string]bool{}
-	addGuide := func(p, reason string) {
+	perKind := map[string]int{}
+	addGuide := func(p, kind, reason string) {
+		if len(out) >= f.opts.MaxGuides || perKind[kind] >= f.opts.MaxGuidesPerKind {
+			return
+		}
 		if _, ok := f.files[p]; ok && !seen[p] && !f.changed[p] && !f.opts.Skip(p) {
 			seen[p] = true
+			perKind[kind]++
 			out = append(out, Guide{Path: p, Reason: reason})
 		}
 	}
 	for _, n := range guideNames {
-		addGuide(n, "the project's "+guideKind(n))
+		addGuide(n, guideKind(n), "the project's "+guideKind(n))
 	}
 	for _, s := range f.seeds() {
 		for d := path.Dir(s); d != "." && d != "/"; d = path.Dir(d) {
 			for _, n := range []string{"README.md", "go.mod", "package.json", "pyproject.toml", "Cargo.toml"} {
-				addGuide(d+"/"+n, "the "+guideKind(n)+" of "+d)
+				addGuide(d+"/"+n, guideKind(n), "the "+guideKind(n)+" of "+d)
 			}
 		}
-	}
-	if len(out) > 6 {
-		out = out[:6]
 	}
 	return out
 }

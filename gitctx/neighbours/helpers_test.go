@@ -1,7 +1,9 @@
 package neighbours
 
 import (
+	"cmp"
 	"fmt"
+	"path"
 	"reflect"
 	"sort"
 	"strings"
@@ -141,6 +143,17 @@ func checkInvariants(t testing.TB, ch *gitctx.Change, opts Options, ns []Neighbo
 		}
 		if opts.Skip != nil && opts.Skip(g.Path) {
 			t.Errorf("skipped file %s returned as a guide", g.Path)
+		}
+	}
+	maxGuides, perKind := cmp.Or(opts.MaxGuides, DefaultMaxGuides), cmp.Or(opts.MaxGuidesPerKind, DefaultMaxGuidesPerKind)
+	if len(guides) > maxGuides {
+		t.Errorf("Find returned %d guides, want at most %d", len(guides), maxGuides)
+	}
+	kinds := map[string]int{}
+	for _, g := range guides {
+		k := guideKind(path.Base(g.Path))
+		if kinds[k]++; kinds[k] == perKind+1 {
+			t.Errorf("Find returned more than %d guides of the kind %s: %q", perKind, k, guidePaths(guides))
 		}
 	}
 }
