@@ -26,9 +26,14 @@ var ErrBadPatch = errors.New("not a readable patch")
 // where the post-image is not stored. A patch naming any absolute path, a
 // path with "..", or a path under .git is refused as a whole.
 func ReadPatch(ctx context.Context, repo *Repo, name string, r io.Reader) (*Change, error) {
-	parsed, _, err := gitdiff.Parse(r)
+	parsed, preamble, err := gitdiff.Parse(r)
 	if err != nil {
 		return nil, fmt.Errorf("read patch %s: %w: %v", name, ErrBadPatch, err)
+	}
+	if len(parsed) == 0 && strings.TrimSpace(preamble) != "" {
+		// text without a single file header is not an empty change but
+		// the wrong file: say so rather than pack nothing
+		return nil, fmt.Errorf("read patch %s: %w: no file header (\"diff --git\" or \"---\"/\"+++\") in it; give the output of git diff or diff -u", name, ErrBadPatch)
 	}
 	c := &Change{Source: Source{Kind: KindPatch, Spec: name}, repo: repo}
 	if repo != nil {
