@@ -248,15 +248,25 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 		MaxFiles:        o.maxFiles,
 		MaxContentBytes: o.maxBytes,
 		Context:         uctx,
-		Budget:          budget,
-		Split:           o.split,
-		NoNeighbours:    o.noNeigh || o.maxNeigh == 0,
-		MaxNeighbours:   o.maxNeigh,
-		HistoryDepth:    historyDepth(o.history),
-		Counter:         counter,
-		Gate:            gate,
-		Tool:            pack.Tool{Name: "gitctx", Version: v},
-		Progress:        prog.stage,
+		Truncation: pack.Truncation{
+			MaxFileBytes: int64(extra.Truncation.MaxFileBytes),
+			HeadLines:    extra.Truncation.PreserveHeadLines,
+			TailLines:    extra.Truncation.PreserveTailLines,
+		},
+		KeyFiles: pack.KeyFiles{
+			MaxPerCategory:         extra.KeyFiles.MaxPerCategory,
+			MaxTotal:               extra.KeyFiles.MaxTotal,
+			MaxContentPerFileBytes: int64(extra.KeyFiles.MaxContentPerFileBytes),
+		},
+		Budget:        budget,
+		Split:         o.split,
+		NoNeighbours:  o.noNeigh || o.maxNeigh == 0,
+		MaxNeighbours: o.maxNeigh,
+		HistoryDepth:  historyDepth(o.history),
+		Counter:       counter,
+		Gate:          gate,
+		Tool:          pack.Tool{Name: "gitctx", Version: v},
+		Progress:      prog.stage,
 	})
 	pr.empty = errors.Is(err, pack.ErrEmpty)
 	if err != nil && !pr.empty {
@@ -279,7 +289,7 @@ func selectChange(ctx context.Context, a *app, o *packOptions) (*gitctx.Change, 
 		if o.patch != "-" {
 			f, err := os.Open(o.patch)
 			if err != nil {
-				return nil, fmt.Errorf("read patch: %w", err)
+				return nil, fmt.Errorf("read --patch (a file written by git diff or diff -u, or - for stdin): %w", err)
 			}
 			defer f.Close()
 			in = f
