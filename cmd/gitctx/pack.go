@@ -184,7 +184,7 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 	}
 	prog.done()
 	if !o.quiet {
-		printWarnings(a, pr.res.Record)
+		printWarnings(a, pr.res.Record, o.ctx.errorMode)
 		fmt.Fprintln(a.stderr, terminalSafe(summaryLine(pr.res.Record, pr.outDir, o)))
 	}
 	if o.failOn {
@@ -379,9 +379,16 @@ func (o *packOptions) effectiveMode() string {
 }
 
 // printWarnings shows the record's warnings (problems with context files,
-// files that could not be read), at most a screenful.
-func printWarnings(a *app, rec *pack.Record) {
+// files that could not be read), at most a screenful; with --error-mode
+// ignore only how many there are.
+func printWarnings(a *app, rec *pack.Record, mode string) {
 	const most = 20
+	if mode == string(pack.ErrorIgnore) {
+		if n := len(rec.Warnings); n > 0 {
+			fmt.Fprintf(a.stderr, "gitctx: %d problem%s recorded in record.json (--error-mode ignore)\n", n, plural(n))
+		}
+		return
+	}
 	for i, w := range rec.Warnings {
 		if i == most {
 			fmt.Fprintf(a.stderr, "gitctx: warning: … %d more in record.json\n", len(rec.Warnings)-most)
