@@ -1,0 +1,108 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestErrorMessages: each error a user meets on the main paths names what
+// failed, the path or ref involved, and what to do, on one line that
+// starts "gitctx: ", with the exit code of --help.
+func TestErrorMessages(t *testing.T) {
+	r := reviewRepo(t)
+	notRepo := t.TempDir()
+	notPatch := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(notPatch, []byte("just some notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	r.Git("clone", "-q", "--depth", "1", "file://"+r.Dir, shallow)
+	outFile := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(outFile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gh := map[string]string{"GITHUB_TOKEN": "ghs_testtoken", "GITHUB_REPOSITORY": "octo/demo"}
+	without := func(env map[string]string, key string) map[string]string {
+		out := map[string]string{}
+		for k, v := range env {
+			if k != key {
+				out[k] = v
+			}
+		}
+		return out
+	}
+	review := []string{"review", "HEAD~1..HEAD", "--out", t.TempDir(), "--progress", "never"}
+	tests := []struct {
+		name string
+		dir  string
+		env  map[string]string
+		args []string
+		code int
+		want []string // what failed, the path or ref, what to do
+	}{
+		{"unknown revision", "", nil, []string{"pack", "nosuch..HEAD"}, exitError,
+			[]string{"unknown revision", "nosuch", "check the spelling, or fetch"}},
+		{"revision like an option", "", nil, []string{"pack", "--", "--output=x"}, exitError,
+			[]string{"unknown revision", "--output=x", "cannot start with '-'"}},
+		{"not a repository", notRepo, nil, []string{"pack", "HEAD"}, exitError,
+			[]string{"not a git repository", filepath.Base(notRepo), "run gitctx inside a git work tree, or pass --patch"}},
+		{"shallow clone", shallow, nil, []string{"pack", "HEAD~1..HEAD"}, exitError,
+			[]string{"shallow clone", "HEAD~1", "fetch-depth: 0"}},
+		{"missing patch", "", nil, []string{"pack", "--patch", "nosuch.diff"}, exitError,
+			[]string{"no such file", "nosuch.diff", "a file written by git diff"}},
+		{"unreadable patch", "", nil, []string{"pack", "--patch", notRepo}, exitError,
+			[]string{"is a directory", notRepo, "not a readable patch"}},
+		{"not a patch", "", nil, []string{"pack", "--patch", notPatch}, exitError,
+			[]string{"no file header", "notes.txt", "give the output of git diff"}},
+		{"bad format", "", nil, []string{"pack", "HEAD", "--format", "yaml"}, exitUsage,
+			[]string{"unknown format", `"yaml"`, "use markdown, xml or json"}},
+		{"bad output directory", "", nil, []string{"pack", "HEAD", "--out", filepath.Join(outFile, "sub")}, exitError,
+			[]string{"create output directory", outFile, "not a directory"}},
+		{"openai without a key", "", nil, append(review, "--provider", "openai"), exitError,
+			[]string{"--provider openai", "needs OPENAI_API_KEY", "--provider compatible with --base-url"}},
+		{"anthropic without a key", "", nil, append(review, "--provider", "anthropic"), exitError,
+			[]string{"--provider anthropic", "needs ANTHROPIC_API_KEY"}},
+		{"gemini without a key", "", nil, append(review, "--provider", "gemini"), exitError,
+			[]string{"--provider gemini", "needs GEMINI_API_KEY"}},
+		{"command without a command", "", nil, append(review, "--provider", "command"), exitUsage,
+			[]string{"--provider command", "needs --command", "for example"}},
+		{"no GITHUB_REPOSITORY", "", without(gh, "GITHUB_REPOSITORY"), append(review, "--provider", "command", "--command", "cat", "--post", "github", "--pr", "7"), exitError,
+			[]string{"posting on GitHub", "GITHUB_REPOSITORY", "owner/name"}},
+		{"bad GITHUB_REPOSITORY", "", map[string]string{"GITHUB_TOKEN": "ghs_testtoken", "GITHUB_REPOSITORY": "octo"}, append(review, "--provider", "command", "--command", "cat", "--post", "github", "--pr", "7"), exitError,
+			[]string{"GITHUB_REPOSITORY", `"octo"`, "OWNER/NAME"}},
+		{"no GitHub token", "", without(gh, "GITHUB_TOKEN"), append(review, "--provider", "command", "--command", "cat", "--post", "github", "--pr", "7"), exitError,
+			[]string{"posting on GitHub needs a token", "GITHUB_TOKEN", "env: GITHUB_TOKEN"}},
+		{"--pr without GITHUB_REPOSITORY", "", nil, []string{"review", "--pr", "7"}, exitError,
+			[]string{"--pr 7 without a range", "GITHUB_REPOSITORY", "owner/name"}},
+		{"action outside Actions", "", nil, []string{"action"}, exitError,
+			[]string{"GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "use gitctx review locally"}},
+	}
+	line := regexp.MustCompile(`(?m)^gitctx: .*$`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.dir != "" {
+				t.Chdir(tt.dir)
+			}
+			res := gitctxRun(tt.env, tt.args...)
+			if res.code != tt.code {
+				t.Errorf("exit %d, want %d", res.code, tt.code)
+			}
+			msgs := line.FindAllString(res.stderr, -1)
+			if len(msgs) == 0 {
+				t.Fatalf("no gitctx: line on stderr:\n%s", res.stderr)
+			}
+			msg := msgs[len(msgs)-1]
+			for _, w := range tt.want {
+				if !strings.Contains(msg, w) {
+					t.Errorf("the message lacks %q:\n%s", w, msg)
+				}
+			}
+			if strings.HasSuffix(msg, ".") || strings.HasSuffix(msg, "!") {
+				t.Errorf("the message ends with punctuation: %s", msg)
+			}
+		})
+	}
+}
