@@ -4,16 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
-	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/pack"
-	"github.com/gitctx/gitctx/secrets"
 )
 
 // packOptions are the settings of `gitctx pack`.
@@ -193,182 +188,6 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 	return nil
 }
 
-// packRun is a built pack and what it was built from.
-type packRun struct {
-	ch         *gitctx.Change // the caller closes it
-	gate       *secrets.Gate
-	counter    pack.Counter
-	res        *pack.Result
-	format     pack.Format
-	outDir     string
-	defaultDir bool // outDir is .gitctx/, which gitctx keeps ignored
-	empty      bool // the change touches nothing: res holds only a record
-}
-
-// buildPack selects the change the options name and packs it.
-func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*packRun, error) {
-	prog.stage("selecting the change")
-	ch, err := selectChange(ctx, a, o)
-	if err != nil {
-		return nil, err
-	}
-	pr := &packRun{ch: ch}
-	if err := pr.build(ctx, a, o, prog); err != nil {
-		ch.Close()
-		return nil, err
-	}
-	return pr, nil
-}
-
-func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *progress) error {
-	budget, counter, err := resolveBudget(a, o)
-	if err != nil {
-		return err
-	}
-	gate, err := newGate(ctx, a, pr.ch)
-	if err != nil {
-		return err
-	}
-	format, _ := pack.ParseFormat(o.format)
-	extra := o.settings.extra()
-	rules := pack.DefaultRules()
-	rules.Include, rules.Exclude = o.include, o.exclude
-	rules.ExcludeDirs(extra.ExcludedDirectories...)
-	rules.ExcludeExtensions(extra.ExcludedExtensions...)
-	uctx, err := o.ctx.options(ctx, a, pr.ch, o.settings)
-	if err != nil {
-		return err
-	}
-	v, _ := buildVersion()
-	res, err := pack.Build(ctx, pr.ch, pack.Options{
-		Format:          format,
-		Mode:            o.effectiveMode(),
-		Rules:           rules,
-		MaxFileBytes:    int64(o.maxFileKB) * 1024,
-		MaxFiles:        o.maxFiles,
-		MaxContentBytes: o.maxBytes,
-		Context:         uctx,
-		Truncation: pack.Truncation{
-			MaxFileBytes: int64(extra.Truncation.MaxFileBytes),
-			HeadLines:    extra.Truncation.PreserveHeadLines,
-			TailLines:    extra.Truncation.PreserveTailLines,
-		},
-		KeyFiles: pack.KeyFiles{
-			MaxPerCategory:         extra.KeyFiles.MaxPerCategory,
-			MaxTotal:               extra.KeyFiles.MaxTotal,
-			MaxContentPerFileBytes: int64(extra.KeyFiles.MaxContentPerFileBytes),
-		},
-		Budget:        budget,
-		Split:         o.split,
-		NoNeighbours:  o.noNeigh || o.maxNeigh == 0,
-		MaxNeighbours: o.maxNeigh,
-		HistoryDepth:  historyDepth(o.history),
-		Counter:       counter,
-		Gate:          gate,
-		Tool:          pack.Tool{Name: "gitctx", Version: v},
-		Progress:      prog.stage,
-	})
-	pr.empty = errors.Is(err, pack.ErrEmpty)
-	if err != nil && !pr.empty {
-		return err
-	}
-	pr.gate, pr.counter, pr.res, pr.format = gate, counter, res, format
-	pr.outDir, pr.defaultDir = outputDir(pr.ch, o)
-	return nil
-}
-
-// selectChange selects the change the options name.
-func selectChange(ctx context.Context, a *app, o *packOptions) (*gitctx.Change, error) {
-	repo, err := gitctx.Open(ctx, ".")
-	if err != nil && !(o.patch != "" && errors.Is(err, gitctx.ErrNotRepository)) {
-		return nil, err
-	}
-	switch {
-	case o.patch != "":
-		var in io.Reader = a.stdin
-		if o.patch != "-" {
-			f, err := os.Open(o.patch)
-			if err != nil {
-				return nil, fmt.Errorf("read --patch (a file written by git diff or diff -u, or - for stdin): %w", err)
-			}
-			defer f.Close()
-			in = f
-		}
-		return gitctx.ReadPatch(ctx, repo, o.patch, in)
-	case o.staged:
-		return repo.SelectStaged(ctx)
-	case o.spec != "":
-		return repo.SelectRange(ctx, o.spec)
-	}
-	return repo.SelectWorktree(ctx)
-}
-
-// outputDir is --out, or .gitctx/ at the repository root (then
-// defaultDir is true and gitctx keeps it ignored by git).
-func outputDir(ch *gitctx.Change, o *packOptions) (dir string, defaultDir bool) {
-	if o.out != "" {
-		return o.out, false
-	}
-	if r := ch.Repo(); r != nil {
-		return filepath.Join(r.Root, ".gitctx"), true
-	}
-	return ".gitctx", true
-}
-
-// summaryLine is the one line a run prints: what was packed and where.
-func summaryLine(rec *pack.Record, outDir string, o *packOptions) string {
-	where := filepath.Join(outDir, rec.Pack.Path)
-	switch o.output {
-	case "-":
-		where = "stdout"
-	case "":
-	default:
-		where = o.output
-	}
-	shown := 0
-	for _, f := range rec.Files {
-		if f.Included && f.Representation != pack.RepNameOnly {
-			shown++
-		}
-	}
-	size := fmt.Sprintf("%s of %s tokens", thousands(rec.Pack.Tokens), thousands(rec.Budget.Limit))
-	if rec.Pack.Parts > 1 {
-		size = fmt.Sprintf("%d parts, the largest %s of %s tokens", rec.Pack.Parts, thousands(rec.Budget.Used), thousands(rec.Budget.Limit))
-		where = filepath.Join(outDir, "pack-*."+filepath.Ext(rec.Pack.Path)[1:])
-	}
-	return fmt.Sprintf("gitctx: %s pack, %d file%s (%d shown, %d listed by name), %s, %d redaction%s → %s (record: %s)",
-		rec.Pack.Type, len(rec.Files), plural(len(rec.Files)), shown, len(rec.Files)-shown,
-		size, rec.Redactions.Total, plural(rec.Redactions.Total), where, filepath.Join(outDir, "record.json"))
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-func thousands(n int) string {
-	s := fmt.Sprint(n)
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
-
-// historyDepth maps --history-depth to pack's option, where 0 means the
-// default and a negative depth mines nothing.
-func historyDepth(n int) int {
-	if n == 0 {
-		return -1
-	}
-	return n
-}
-
 // effectiveMode is --mode, or summary when the configuration prefers it
 // and --mode was left at its default.
 func (o *packOptions) effectiveMode() string {
@@ -376,24 +195,4 @@ func (o *packOptions) effectiveMode() string {
 		return "summary"
 	}
 	return o.mode
-}
-
-// printWarnings shows the record's warnings (problems with context files,
-// files that could not be read), at most a screenful; with --error-mode
-// ignore only how many there are.
-func printWarnings(a *app, rec *pack.Record, mode string) {
-	const most = 20
-	if mode == string(pack.ErrorIgnore) {
-		if n := len(rec.Warnings); n > 0 {
-			fmt.Fprintf(a.stderr, "gitctx: %d problem%s recorded in record.json (--error-mode ignore)\n", n, plural(n))
-		}
-		return
-	}
-	for i, w := range rec.Warnings {
-		if i == most {
-			fmt.Fprintf(a.stderr, "gitctx: warning: … %d more in record.json\n", len(rec.Warnings)-most)
-			return
-		}
-		fmt.Fprintf(a.stderr, "gitctx: warning: %s: %s\n", terminalSafe(w.Path), terminalSafe(w.Message))
-	}
 }

@@ -23,26 +23,9 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 		}
 		return nil, nil
 	}
-	prof := modelProfile(o)
-	instruction, err := readInstructions(o.instructions)
-	if err != nil {
+	pf, err := preflight(a, o, pr)
+	if err != nil || pf == nil {
 		return nil, err
-	}
-	if instruction == "" {
-		instruction = o.settings.extra().ReviewInstructions
-	}
-	rec := pr.res.Record
-	prompt := review.NewPrompt(instruction, rec.Pack.Boundary, pr.res.Text)
-	maxOut := outputCap(o, prof)
-	est := estimateCost(prompt, pr.counter, prof, maxOut)
-	if o.dryRun {
-		fmt.Fprintln(a.stdout, prompt.Text())
-		fmt.Fprintf(a.stderr, "gitctx: dry run: %s; nothing was sent\n", est)
-		return nil, nil
-	}
-	if o.maxCost > 0 && est.known && est.usd > o.maxCost {
-		return nil, fmt.Errorf("the review would cost up to $%.4f (%s), above --max-cost $%.4f: nothing was sent; lower --max-tokens or raise --max-cost",
-			est.usd, est, o.maxCost)
 	}
 	provider, err := newProvider(a, o)
 	if err != nil {
@@ -52,20 +35,21 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 	if err != nil {
 		return nil, err
 	}
-	rec.Delivery.Kind, rec.Delivery.EndpointHost, rec.Delivery.Model = "artifact", provider.Endpoint(), prof.Model
-	if est.known {
-		rec.Delivery.EstimatedCostUSD = est.usd
+	rec := pr.res.Record
+	rec.Delivery.Kind, rec.Delivery.EndpointHost, rec.Delivery.Model = "artifact", provider.Endpoint(), pf.profile.Model
+	if pf.estimate.known {
+		rec.Delivery.EstimatedCostUSD = pf.estimate.usd
 	}
 	if poster != nil {
 		rec.Delivery.Kind = poster.Kind()
 	}
 	v, _ := buildVersion()
 	job := review.Job{
-		Provider: provider, Poster: poster, Model: prof.Model, MaxOutputTokens: maxOut,
-		Prompt: prompt, PackHash: rec.Pack.SHA256, Details: review.Details(rec), Scanner: pr.gate,
+		Provider: provider, Poster: poster, Model: pf.profile.Model, MaxOutputTokens: pf.maxOut,
+		Prompt: pf.prompt, PackHash: rec.Pack.SHA256, Details: review.Details(rec), Scanner: pr.gate,
 		Inline: o.inline, Force: o.force,
 		Footer: fmt.Sprintf("<sub>gitctx %s · %s · the pack, record.json and the whole answer are kept with the run</sub>", v, provider.Name()),
-		Save:   func(ctx context.Context, r *review.Result) error { return saveReview(ctx, o, pr, r, prof) },
+		Save:   func(ctx context.Context, r *review.Result) error { return saveReview(ctx, o, pr, r, pf.profile) },
 	}
 	ctx, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
@@ -74,6 +58,40 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 		fmt.Fprintf(a.stderr, "gitctx: warning: %s\n", terminalSafe(w))
 	}
 	return res, reportReview(a, o, pr, res, target, err)
+}
+
+// checked is a prompt that passed the pre-flight checks.
+type checked struct {
+	prompt   review.Prompt
+	profile  profile.Profile
+	maxOut   int
+	estimate costEstimate
+}
+
+// preflight builds the prompt and estimates its cost; on --dry-run it
+// prints both and returns nil, above --max-cost it refuses.
+func preflight(a *app, o *reviewOptions, pr *packRun) (*checked, error) {
+	instruction, err := readInstructions(o.instructions)
+	if err != nil {
+		return nil, err
+	}
+	if instruction == "" {
+		instruction = o.settings.extra().ReviewInstructions
+	}
+	c := &checked{profile: modelProfile(o)}
+	c.prompt = review.NewPrompt(instruction, pr.res.Record.Pack.Boundary, pr.res.Text)
+	c.maxOut = outputCap(o, c.profile)
+	c.estimate = estimateCost(c.prompt, pr.counter, c.profile, c.maxOut)
+	if o.dryRun {
+		fmt.Fprintln(a.stdout, c.prompt.Text())
+		fmt.Fprintf(a.stderr, "gitctx: dry run: %s; nothing was sent\n", c.estimate)
+		return nil, nil
+	}
+	if o.maxCost > 0 && c.estimate.known && c.estimate.usd > o.maxCost {
+		return nil, fmt.Errorf("the review would cost up to $%.4f (%s), above --max-cost $%.4f: nothing was sent; lower --max-tokens or raise --max-cost",
+			c.estimate.usd, c.estimate, o.maxCost)
+	}
+	return c, nil
 }
 
 // reportReview says what became of the review, and whether that is an

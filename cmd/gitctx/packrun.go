@@ -1,0 +1,145 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/pack"
+	"github.com/gitctx/gitctx/secrets"
+)
+
+// packRun is a built pack and what it was built from.
+type packRun struct {
+	ch         *gitctx.Change // the caller closes it
+	gate       *secrets.Gate
+	counter    pack.Counter
+	res        *pack.Result
+	format     pack.Format
+	outDir     string
+	defaultDir bool // outDir is .gitctx/, which gitctx keeps ignored
+	empty      bool // the change touches nothing: res holds only a record
+}
+
+// buildPack selects the change the options name and packs it.
+func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*packRun, error) {
+	prog.stage("selecting the change")
+	ch, err := selectChange(ctx, a, o)
+	if err != nil {
+		return nil, err
+	}
+	pr := &packRun{ch: ch}
+	if err := pr.build(ctx, a, o, prog); err != nil {
+		ch.Close()
+		return nil, err
+	}
+	return pr, nil
+}
+
+func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *progress) error {
+	budget, counter, err := resolveBudget(a, o)
+	if err != nil {
+		return err
+	}
+	gate, err := newGate(ctx, a, pr.ch)
+	if err != nil {
+		return err
+	}
+	format, _ := pack.ParseFormat(o.format)
+	extra := o.settings.extra()
+	rules := pack.DefaultRules()
+	rules.Include, rules.Exclude = o.include, o.exclude
+	rules.ExcludeDirs(extra.ExcludedDirectories...)
+	rules.ExcludeExtensions(extra.ExcludedExtensions...)
+	uctx, err := o.ctx.options(ctx, a, pr.ch, o.settings)
+	if err != nil {
+		return err
+	}
+	v, _ := buildVersion()
+	res, err := pack.Build(ctx, pr.ch, pack.Options{
+		Format:          format,
+		Mode:            o.effectiveMode(),
+		Rules:           rules,
+		MaxFileBytes:    int64(o.maxFileKB) * 1024,
+		MaxFiles:        o.maxFiles,
+		MaxContentBytes: o.maxBytes,
+		Context:         uctx,
+		Truncation: pack.Truncation{
+			MaxFileBytes: int64(extra.Truncation.MaxFileBytes),
+			HeadLines:    extra.Truncation.PreserveHeadLines,
+			TailLines:    extra.Truncation.PreserveTailLines,
+		},
+		KeyFiles: pack.KeyFiles{
+			MaxPerCategory:         extra.KeyFiles.MaxPerCategory,
+			MaxTotal:               extra.KeyFiles.MaxTotal,
+			MaxContentPerFileBytes: int64(extra.KeyFiles.MaxContentPerFileBytes),
+		},
+		Budget:        budget,
+		Split:         o.split,
+		NoNeighbours:  o.noNeigh || o.maxNeigh == 0,
+		MaxNeighbours: o.maxNeigh,
+		HistoryDepth:  historyDepth(o.history),
+		Counter:       counter,
+		Gate:          gate,
+		Tool:          pack.Tool{Name: "gitctx", Version: v},
+		Progress:      prog.stage,
+	})
+	pr.empty = errors.Is(err, pack.ErrEmpty)
+	if err != nil && !pr.empty {
+		return err
+	}
+	pr.gate, pr.counter, pr.res, pr.format = gate, counter, res, format
+	pr.outDir, pr.defaultDir = outputDir(pr.ch, o)
+	return nil
+}
+
+// selectChange selects the change the options name.
+func selectChange(ctx context.Context, a *app, o *packOptions) (*gitctx.Change, error) {
+	repo, err := gitctx.Open(ctx, ".")
+	if err != nil && !(o.patch != "" && errors.Is(err, gitctx.ErrNotRepository)) {
+		return nil, err
+	}
+	switch {
+	case o.patch != "":
+		var in io.Reader = a.stdin
+		if o.patch != "-" {
+			f, err := os.Open(o.patch)
+			if err != nil {
+				return nil, fmt.Errorf("read --patch (a file written by git diff or diff -u, or - for stdin): %w", err)
+			}
+			defer f.Close()
+			in = f
+		}
+		return gitctx.ReadPatch(ctx, repo, o.patch, in)
+	case o.staged:
+		return repo.SelectStaged(ctx)
+	case o.spec != "":
+		return repo.SelectRange(ctx, o.spec)
+	}
+	return repo.SelectWorktree(ctx)
+}
+
+// outputDir is --out, or .gitctx/ at the repository root (then
+// defaultDir is true and gitctx keeps it ignored by git).
+func outputDir(ch *gitctx.Change, o *packOptions) (dir string, defaultDir bool) {
+	if o.out != "" {
+		return o.out, false
+	}
+	if r := ch.Repo(); r != nil {
+		return filepath.Join(r.Root, ".gitctx"), true
+	}
+	return ".gitctx", true
+}
+
+// historyDepth maps --history-depth to pack's option, where 0 means the
+// default and a negative depth mines nothing.
+func historyDepth(n int) int {
+	if n == 0 {
+		return -1
+	}
+	return n
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/gitctx/gitctx/pack"
+)
+
+// summaryLine is the one line a run prints: what was packed and where.
+func summaryLine(rec *pack.Record, outDir string, o *packOptions) string {
+	where := filepath.Join(outDir, rec.Pack.Path)
+	switch o.output {
+	case "-":
+		where = "stdout"
+	case "":
+	default:
+		where = o.output
+	}
+	shown := 0
+	for _, f := range rec.Files {
+		if f.Included && f.Representation != pack.RepNameOnly {
+			shown++
+		}
+	}
+	size := fmt.Sprintf("%s of %s tokens", thousands(rec.Pack.Tokens), thousands(rec.Budget.Limit))
+	if rec.Pack.Parts > 1 {
+		size = fmt.Sprintf("%d parts, the largest %s of %s tokens", rec.Pack.Parts, thousands(rec.Budget.Used), thousands(rec.Budget.Limit))
+		where = filepath.Join(outDir, "pack-*."+filepath.Ext(rec.Pack.Path)[1:])
+	}
+	return fmt.Sprintf("gitctx: %s pack, %d file%s (%d shown, %d listed by name), %s, %d redaction%s → %s (record: %s)",
+		rec.Pack.Type, len(rec.Files), plural(len(rec.Files)), shown, len(rec.Files)-shown,
+		size, rec.Redactions.Total, plural(rec.Redactions.Total), where, filepath.Join(outDir, "record.json"))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// printWarnings shows the record's warnings (problems with context files,
+// files that could not be read), at most a screenful; with --error-mode
+// ignore only how many there are.
+func printWarnings(a *app, rec *pack.Record, mode string) {
+	const most = 20
+	if mode == string(pack.ErrorIgnore) {
+		if n := len(rec.Warnings); n > 0 {
+			fmt.Fprintf(a.stderr, "gitctx: %d problem%s recorded in record.json (--error-mode ignore)\n", n, plural(n))
+		}
+		return
+	}
+	for i, w := range rec.Warnings {
+		if i == most {
+			fmt.Fprintf(a.stderr, "gitctx: warning: … %d more in record.json\n", len(rec.Warnings)-most)
+			return
+		}
+		fmt.Fprintf(a.stderr, "gitctx: warning: %s: %s\n", terminalSafe(w.Path), terminalSafe(w.Message))
+	}
+}
