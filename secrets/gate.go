@@ -44,7 +44,8 @@ type Options struct {
 type Gate struct {
 	detector *detect.Detector
 	own      []string
-	ignored  []string // rule ids of the repository config that were refused
+	encoded  []encodedToken // the own tokens in base64 and hex
+	ignored  []string       // rule ids of the repository config that were refused
 
 	mu    sync.Mutex
 	names map[string]string // rule + "\x00" + secret → placeholder; in memory only
@@ -85,6 +86,7 @@ func New(opts Options) (g *Gate, err error) {
 			g.own = append(g.own, t)
 		}
 	}
+	g.encoded = encodedForms(g.own)
 	return g, nil
 }
 

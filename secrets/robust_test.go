@@ -1,11 +1,17 @@
 package secrets
 
 import (
+	"bytes"
+	"encoding/base64"
+	"encoding/hex"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gitctx/gitctx/secrets/secretstest"
 )
 
 // Bad and hostile input for the gate (docs/robustness.md maps each case of
@@ -88,5 +94,47 @@ func TestSuppressionFilesIgnored(t *testing.T) {
 		if frag := f.Leak(out, 8); frag != "" || len(placeholderOf(hits, f.Rule)) == 0 {
 			t.Errorf("%s is not redacted beside the suppression files: %q", f.Rule, out)
 		}
+	}
+}
+
+// TestOwnTokensEncoded: the run's own tokens are found in base64 (any
+// byte alignment, standard or URL alphabet, with or without padding) and
+// hex as well: actions/checkout's http.extraheader holds the GitHub token
+// as base64("x-access-token:" + token), and no gitleaks rule knows the
+// token to find it decoded (§5 case 20).
+func TestOwnTokensEncoded(t *testing.T) {
+	own, err := secretstest.Expand("run{lalnum:7}.{letters:13}", "own-encoded")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := newGate(t, Options{OwnTokens: []string{own.Token}})
+	b64 := base64.StdEncoding.EncodeToString
+	url := base64.RawURLEncoding.EncodeToString
+	forms := []string{
+		"AUTHORIZATION: basic " + b64([]byte("x-access-token:"+own.Token)),
+		"auth: " + b64([]byte("x:"+own.Token)),
+		"auth: " + b64([]byte("ab:"+own.Token+"\n")),
+		"auth: " + b64([]byte(own.Token)),
+		"jwt." + url([]byte(`{"t":"`+own.Token+`","u":1}`)) + ".sig",
+		"hex " + hex.EncodeToString([]byte("k="+own.Token)),
+		"HEX " + strings.ToUpper(hex.EncodeToString([]byte(own.Token))),
+	}
+	for _, form := range forms {
+		out, hits := redactAll(t, g, "a\n"+form+"\nb\n")
+		if len(hits) != 1 || hits[0].Rule != OwnTokenRule || hits[0].Line != 1 {
+			t.Errorf("%q: hits %+v, want one of %s on line 1", form, hits, OwnTokenRule)
+		}
+		for _, run := range regexp.MustCompile(`[A-Za-z0-9+/_=-]{8,}`).FindAllString(out, -1) {
+			for _, dec := range []func(string) ([]byte, error){base64.StdEncoding.DecodeString, base64.RawStdEncoding.DecodeString, base64.RawURLEncoding.DecodeString, hex.DecodeString} {
+				if data, err := dec(strings.TrimRight(run, "=")); err == nil && bytes.Contains(data, []byte(own.Token[3:])) {
+					t.Errorf("%q: the encoded token survives: %q", form, out)
+				}
+			}
+		}
+	}
+	// nothing else is taken for it
+	text := "AUTHORIZATION: basic " + b64([]byte("x-access-token:ghs_other")) + "\nhex " + hex.EncodeToString([]byte("another value")) + "\n"
+	if out, hits := redactAll(t, g, text); len(hits) != 0 {
+		t.Errorf("redacted text that holds no own token: %q", out)
 	}
 }

@@ -55,6 +55,7 @@ func (g *Gate) Scan(ctx context.Context, text string) (spans []Span, err error) 
 		spans = append(spans, sp)
 	}
 	spans = append(spans, g.ownTokens(text)...)
+	spans = append(spans, g.ownEncoded(text)...)
 	return merge(spans), nil
 }
 
