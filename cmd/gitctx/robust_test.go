@@ -2,22 +2,26 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"crypto/md5"
 	"crypto/sha1"
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 // Bad and hostile input end to end, in pack, review and action modes
@@ -405,5 +409,102 @@ func TestHugeFiles(t *testing.T) {
 				t.Errorf("with room for it, the minified file's credential is not shown redacted")
 			}
 		})
+	}
+}
+
+// TestEncodingsGiveValidUTF8: UTF-16 with and without a byte-order mark,
+// Latin-1, invalid UTF-8, CRLF and a NUL past git's binary sniff give a
+// pack of valid UTF-8 without NUL in every format, and the XML and JSON
+// parse (§5 case 7).
+func TestEncodingsGiveValidUTF8(t *testing.T) {
+	r := reviewRepo(t)
+	be := func(s string) []byte {
+		var out []byte
+		for _, c := range s {
+			out = append(out, 0, byte(c))
+		}
+		return out
+	}
+	r.write("utf16-bom.txt", utf16LE("wide text with a BOM\nsecond line\n"))
+	r.write("utf16-nobom.txt", utf16LE("wide text without a BOM\n")[2:])
+	r.write("utf16be.txt", be("big endian text\n"))
+	r.write("latin1.txt", []byte("caf\xe9 cr\xe8me br\xfbl\xe9e\n"))
+	r.write("broken.txt", []byte("valid start \xc3\x28 \xff\xfe \xed\xa0\x80 end\n"))
+	r.write("crlf.txt", []byte("one\r\ntwo\r\n"))
+	r.write("late-nul.txt", []byte(strings.Repeat("filler line\n", 900)+"a NUL \x00 late\n"))
+	r.Commit("encodings")
+	for _, format := range []string{"markdown", "xml", "json"} {
+		t.Run(format, func(t *testing.T) {
+			o := packTo(t, format, nil)
+			if !utf8.ValidString(o.pack) || strings.ContainsRune(o.pack, 0) {
+				t.Errorf("the pack is not valid UTF-8 without NUL")
+			}
+			for _, want := range []string{"wide text with a BOM", "wide text without a BOM", "big endian text", "café crème brûlée", "valid start", "one"} {
+				if !strings.Contains(o.pack, want) {
+					t.Errorf("the pack lacks %q", want)
+				}
+			}
+			switch format {
+			case "json":
+				var v any
+				if err := json.Unmarshal([]byte(o.pack), &v); err != nil {
+					t.Errorf("the JSON pack does not parse: %v", err)
+				}
+			case "xml":
+				d := xml.NewDecoder(strings.NewReader(o.pack))
+				for {
+					if _, err := d.Token(); err == io.EOF {
+						break
+					} else if err != nil {
+						t.Fatalf("the XML pack does not parse: %v", err)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestInterrupted: a cancelled run exits 130 and leaves earlier outputs as
+// they were; a review cancelled while the model thinks posts nothing.
+func TestInterrupted(t *testing.T) {
+	reviewRepo(t)
+	out := t.TempDir()
+	if res := gitctxRun(nil, "pack", "HEAD~1..HEAD", "--out", out, "--progress", "never"); res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	before := texts(t, cliResult{}, nil, nil, out)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stderr bytes.Buffer
+	code := run(ctx, []string{"pack", "HEAD~1..HEAD", "--out", out, "--max-tokens", "5000"}, strings.NewReader(""), io.Discard, &stderr, func(string) string { return "" })
+	if code != exitCancelled || !strings.Contains(stderr.String(), "interrupted") {
+		t.Errorf("exit %d, want %d: %s", code, exitCancelled, stderr.String())
+	}
+	if after := texts(t, cliResult{}, nil, nil, out); !reflect.DeepEqual(after, before) {
+		t.Errorf("the cancelled run changed the output directory")
+	}
+
+	f, inner := newFakeAPIs(t, reviewAnswer)
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/v1/chat/completions" {
+			_, _ = io.Copy(io.Discard, r.Body) // so that the server sees the client go
+			f.record("chat")
+			cancel() // the user presses ^C while the model thinks
+			select {
+			case <-r.Context().Done():
+			case <-time.After(20 * time.Second):
+			}
+			return
+		}
+		inner.Config.Handler.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	env := reviewEnv(srv.URL)
+	code = run(ctx, []string{"review", "HEAD~1..HEAD", "--provider", "openai", "--model", "gpt-4.1", "--pr", "7", "--out", t.TempDir(), "--progress", "never"},
+		strings.NewReader(""), io.Discard, &stderr, func(k string) string { return env[k] })
+	if code != exitCancelled || f.count("chat") != 1 || f.count("create") != 0 || len(f.comments) != 0 {
+		t.Errorf("exit %d, calls %v: a cancelled review must exit %d and post nothing", code, f.calls, exitCancelled)
 	}
 }
