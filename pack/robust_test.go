@@ -270,3 +270,42 @@ func TestMergeResolutionPacked(t *testing.T) {
 		t.Errorf("three-dot changed files %v, want [f.txt]", gotFiles)
 	}
 }
+
+// TestNeighbourAndGuideRedacted: a credential in a file the change does
+// not touch but the pack shows — a neighbour (the changed file's test) or
+// a guide (the README) — is redacted like one in the change (§5 case 2).
+func TestNeighbourAndGuideRedacted(t *testing.T) {
+	r := newRepo(t, "neighbours")
+	r.WriteAll(map[string]string{
+		"go.mod":         "module example.com/n\n\ngo 1.22\n",
+		"README.md":      "# n\n\nDeploy with AWS key " + fakeAWS + ".\n",
+		"price/price.go": "package price\n\n// Net is the net price.\nfunc Net(p int) int { return p }\n",
+		"price/price_test.go": "package price\n\nimport \"testing\"\n\nconst token = \"" + fakeGitHub + "\"\n\n" +
+			"func TestNet(t *testing.T) {\n\tif Net(1) != 1 {\n\t\tt.Fatal(token)\n\t}\n}\n",
+	})
+	r.Commit("base")
+	r.Write("price/price.go", "package price\n\n// Net is the net price, never negative.\nfunc Net(p int) int { return max(p, 0) }\n")
+	r.Commit("net")
+	res := build(t, r.change("HEAD~1..HEAD"), options(counter(t), Markdown, 0))
+	roles := map[string]string{}
+	for _, f := range res.Record.Files {
+		if f.Included {
+			roles[f.Path] = f.Role
+		}
+	}
+	if roles["price/price_test.go"] != RoleNeighbour || roles["README.md"] != RoleGuide {
+		t.Fatalf("the test is not a neighbour or the README not a guide: %v", roles)
+	}
+	for _, raw := range []string{fakeGitHub, fakeAWS} {
+		if strings.Contains(res.Text, raw) {
+			t.Errorf("the pack holds %s", raw)
+		}
+	}
+	got := map[string]bool{}
+	for _, it := range res.Record.Redactions.Items {
+		got[it.Path] = true
+	}
+	if !got["price/price_test.go"] || !got["README.md"] {
+		t.Errorf("redactions recorded in %v, want the neighbour and the guide", got)
+	}
+}
