@@ -309,3 +309,36 @@ func TestNeighbourAndGuideRedacted(t *testing.T) {
 		t.Errorf("redactions recorded in %v, want the neighbour and the guide", got)
 	}
 }
+
+// TestBinaryAndDiffAttribute: a text file that .gitattributes marks -diff
+// is binary to git's diff, so the pack reads its content by another path:
+// it goes through the gate and a commit adding a credential to it is
+// still blocked. An ELF executable holding a token is never inlined
+// (§5 case 8).
+func TestBinaryAndDiffAttribute(t *testing.T) {
+	r := newRepo(t, "binary")
+	r.Write("README.md", "# demo\n")
+	r.Commit("base")
+	r.Write(".gitattributes", "secret.cfg -diff\n")
+	r.Write("secret.cfg", "[deploy]\ntoken = \""+fakeGitHub+"\"\n")
+	r.Write("bin/tool", "\x7fELF\x02\x01\x01\x00"+strings.Repeat("\x00", 56)+"TOKEN="+fakeAWS+strings.Repeat("\x00", 32))
+	r.Git("add", "-A")
+	ch := r.change("--staged")
+	found, _, err := AddedSecrets(context.Background(), ch, testGate())
+	if err != nil || len(found) != 1 || found[0].String() != "secret.cfg:2: github-pat" {
+		t.Errorf("AddedSecrets = %v, %v; want secret.cfg:2: github-pat", found, err)
+	}
+	for _, f := range formats {
+		res := build(t, ch, options(counter(t), f, 0))
+		for _, raw := range []string{fakeGitHub, fakeAWS, "ELF"} {
+			if strings.Contains(res.Text, raw) {
+				t.Errorf("%s: the pack holds %q", f, raw)
+			}
+		}
+		for _, rec := range res.Record.Files {
+			if rec.Path == "bin/tool" && (rec.Kind != KindBinary || rec.Included) {
+				t.Errorf("%s: bin/tool is %s, included %v; want a binary listed by name", f, rec.Kind, rec.Included)
+			}
+		}
+	}
+}
