@@ -1,10 +1,12 @@
 package gitctx
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 )
 
@@ -21,49 +23,98 @@ type HistoryCommit struct {
 // starts from: the base of a range, HEAD for the index and the work tree.
 // A patch without a repository has none.
 //
-// The window bounds the walk, which is what costs: git diffs each commit's
-// tree to match paths, about 30µs a commit without a commit-graph.
+// What costs is the walk: git diffs each commit's tree to match paths,
+// about 30–90µs a commit without a commit-graph. `git log` streams, and is
+// stopped at the max-th commit or at the first one outside the window, so
+// only the commits up to there are diffed. (A window given to git as a
+// negative revision would make it diff the whole window before printing
+// anything.)
 func (c *Change) History(ctx context.Context, paths []string, max, window int) ([]HistoryCommit, error) {
 	start := c.historyStart()
 	if start == "" || len(paths) == 0 || max <= 0 {
 		return nil, nil
 	}
-	revs := []string{start}
+	var inWindow func() (map[string]bool, error)
 	if window > 0 {
-		// the first commit outside the window; none when history is shorter
-		out, err := c.repo.git.output(ctx, nil, "rev-list", fmt.Sprintf("--skip=%d", window), "-n1", start, "--")
-		if err != nil {
-			return nil, fmt.Errorf("read history: %w", err)
-		}
-		if edge := strings.TrimSpace(string(out)); edge != "" {
-			revs = append(revs, "^"+edge)
-		}
+		inWindow = c.repo.git.windowOf(ctx, start, window)
 	}
 	args := append([]string{"log", "--no-merges", "-z", "--format=%x01%H", "--name-only", "--full-diff", "--no-renames",
-		fmt.Sprintf("-n%d", max)}, revs...)
-	out, err := c.repo.git.output(ctx, nil, append(append(args, "--"), paths...)...)
-	if err != nil {
-		return nil, fmt.Errorf("read history: %w", err)
-	}
+		fmt.Sprintf("-n%d", max), start, "--"}, paths...)
 	var commits []HistoryCommit
-	for _, rec := range bytes.Split(out, []byte{1}) {
-		fields := bytes.Split(rec, []byte{0})
-		if len(fields) == 0 || len(fields[0]) == 0 {
-			continue
-		}
-		sha, first, _ := strings.Cut(string(fields[0]), "\n")
-		hc := HistoryCommit{SHA: sha}
-		if first != "" {
-			hc.Files = append(hc.Files, first)
-		}
-		for _, f := range fields[1:] {
-			if p := strings.TrimPrefix(string(f), "\n"); p != "" {
-				hc.Files = append(hc.Files, p)
+	var recent map[string]bool
+	err := c.repo.git.stream(ctx, func(r io.Reader) error {
+		br := bufio.NewReaderSize(r, 64<<10)
+		for {
+			rec, readErr := br.ReadBytes(1)
+			if hc, ok := parseHistoryRecord(bytes.TrimSuffix(rec, []byte{1})); ok {
+				if inWindow != nil && recent == nil {
+					var err error
+					if recent, err = inWindow(); err != nil {
+						return err
+					}
+				}
+				if recent != nil && !recent[hc.SHA] {
+					return errStopHistory // past the window: nothing older counts
+				}
+				commits = append(commits, hc)
+			}
+			if readErr == io.EOF {
+				return nil
+			}
+			if readErr != nil {
+				return readErr
 			}
 		}
-		commits = append(commits, hc)
+	}, args...)
+	if err != nil && !errors.Is(err, errStopHistory) {
+		return nil, fmt.Errorf("read history: %w", err)
 	}
 	return commits, nil
+}
+
+// errStopHistory stops `git log` once the walk leaves the window.
+var errStopHistory = errors.New("past the history window")
+
+// windowOf lists the n most recent commits from start, in the background:
+// the set is ready by the time `git log` prints its first commit.
+func (g *git) windowOf(ctx context.Context, start string, n int) func() (map[string]bool, error) {
+	type result struct {
+		set map[string]bool
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		out, err := g.output(ctx, nil, "rev-list", fmt.Sprintf("-n%d", n), start, "--")
+		set := make(map[string]bool, n)
+		for _, sha := range strings.Fields(string(out)) {
+			set[sha] = true
+		}
+		done <- result{set, err}
+	}()
+	return func() (map[string]bool, error) {
+		r := <-done
+		return r.set, r.err
+	}
+}
+
+// parseHistoryRecord reads one commit of `git log -z --format=%x01%H
+// --name-only`: "sha\nfile\0file\0…", without the leading \x01.
+func parseHistoryRecord(rec []byte) (HistoryCommit, bool) {
+	fields := bytes.Split(rec, []byte{0})
+	if len(fields) == 0 || len(fields[0]) == 0 {
+		return HistoryCommit{}, false
+	}
+	sha, first, _ := strings.Cut(string(fields[0]), "\n")
+	hc := HistoryCommit{SHA: sha}
+	if first != "" {
+		hc.Files = append(hc.Files, first)
+	}
+	for _, f := range fields[1:] {
+		if p := strings.TrimPrefix(string(f), "\n"); p != "" {
+			hc.Files = append(hc.Files, p)
+		}
+	}
+	return hc, true
 }
 
 // historyStart is the commit the history before the change ends at.

@@ -131,7 +131,7 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{}}
+	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{}, skipped: map[string]bool{}}
 	for _, e := range tree {
 		if e.Mode != gitctx.ModeSubmodule && e.Mode != gitctx.ModeSymlink {
 			f.files[e.Path] = e
@@ -151,6 +151,9 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 		f.changed[g.Path] = true // a guide is offered as a guide, not as a neighbour
 	}
 	f.startHistory(ctx)
+	if err := f.startReferences(ctx); err != nil {
+		return nil, nil, err
+	}
 	for _, step := range []func(context.Context) error{f.tests, f.imports, f.references, f.history, f.siblings} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
@@ -166,25 +169,43 @@ type finder struct {
 	files   map[string]gitctx.TreeEntry // the repository's files on the new side
 	changed map[string]bool
 	cands   map[string]*candidate
+	skipped map[string]bool // Skip's answers, asked once a path
+	seedsOf []string        // seeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none).
 	pastCommits func() ([]gitctx.HistoryCommit, error)
+	// named waits for the search started by startReferences (nil: none).
+	named    func() (map[string][]string, error)
+	definers map[string]string // a name searched for → the file that defines it
 }
 
 // seeds are the changed files that still exist and may be shown, the
 // starting points.
 func (f *finder) seeds() []string {
-	var out []string
-	for _, c := range f.ch.Files {
-		if c.Status != gitctx.Deleted && !f.opts.Skip(c.Path) {
-			out = append(out, c.Path)
+	if f.seedsOf == nil {
+		f.seedsOf = []string{}
+		for _, c := range f.ch.Files {
+			if c.Status != gitctx.Deleted && !f.skip(c.Path) {
+				f.seedsOf = append(f.seedsOf, c.Path)
+			}
 		}
 	}
-	return out
+	return f.seedsOf
+}
+
+// skip asks Options.Skip once a path: its rules match globs, and the same
+// paths come up again and again.
+func (f *finder) skip(p string) bool {
+	s, ok := f.skipped[p]
+	if !ok {
+		s = f.opts.Skip(p)
+		f.skipped[p] = s
+	}
+	return s
 }
 
 // add records evidence for a file, if it may be chosen.
 func (f *finder) add(p string, direct, history float64, reason string) {
-	if f.changed[p] || f.opts.Skip(p) || generated(p) {
+	if f.changed[p] || f.skip(p) || generated(p) {
 		return
 	}
 	if _, ok := f.files[p]; !ok {
@@ -286,7 +307,7 @@ func (f *finder) guides() []Guide {
 		if len(out) >= f.opts.MaxGuides || perKind[kind] >= f.opts.MaxGuidesPerKind {
 			return
 		}
-		if _, ok := f.files[p]; ok && !seen[p] && !f.changed[p] && !f.opts.Skip(p) {
+		if _, ok := f.files[p]; ok && !seen[p] && !f.changed[p] && !f.skip(p) {
 			seen[p] = true
 			perKind[kind]++
 			out = append(out, Guide{Path: p, Reason: reason})

@@ -19,7 +19,7 @@ const (
 	halfLife       = 200 // a commit this many commits older weighs half as much
 	maxLoneCommit  = 8   // a file that shared one commit only counts if that commit was this small
 
-	maxHistoryCommits = 2000 // commits of the changed files read, at most
+	maxHistoryCommits = 1000 // commits of the changed files read, at most: beyond the 1,000th a commit weighs under 3% (halfLife)
 )
 
 // history adds the files that changed together with the changed files,
@@ -106,24 +106,28 @@ const (
 // languages.
 var definition = regexp.MustCompile(`^\s*(?:func\s+(?:\([^)]*\)\s*)?(\w+)|type\s+(\w+)|(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|interface|enum)\s+(\w+)|(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=|(?:async\s+)?def\s+(\w+)|class\s+(\w+)|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|trait|enum)\s+(\w+))`)
 
-// references adds the files that name a symbol whose definition the
-// change touched: a function whose signature or body changed, a type.
-func (f *finder) references(ctx context.Context) error {
+// startReferences starts the search for the files that name a symbol
+// whose definition the change touched (a function whose signature or body
+// changed, a type), in the background: `git grep` takes its own process.
+func (f *finder) startReferences(ctx context.Context) error {
 	patches, err := f.patches(ctx)
 	if err != nil {
 		return err
 	}
-	seen := map[string]string{} // name → the file that defines it
+	f.definers = map[string]string{} // name → the file that defines it
 	var names []string
 	for _, c := range f.ch.Files {
 		p := c.Path
 		patch := patches[c]
+		if len(names) == maxSymbols {
+			break // the rest could add nothing
+		}
 		if c.Status == gitctx.Deleted || patch == nil {
 			continue
 		}
 		for _, d := range definedIn(patch) {
-			if _, ok := seen[d]; !ok && specific(d) && len(names) < maxSymbols {
-				seen[d] = p
+			if _, ok := f.definers[d]; !ok && specific(d) && len(names) < maxSymbols {
+				f.definers[d] = p
 				names = append(names, d)
 			}
 		}
@@ -131,7 +135,29 @@ func (f *finder) references(ctx context.Context) error {
 	if len(names) == 0 {
 		return nil
 	}
-	found, err := f.ch.Grep(ctx, names)
+	type result struct {
+		found map[string][]string
+		err   error
+	}
+	done := make(chan result, 1)
+	go func() {
+		found, err := f.ch.Grep(ctx, names)
+		done <- result{found, err}
+	}()
+	f.named = func() (map[string][]string, error) {
+		r := <-done
+		return r.found, r.err
+	}
+	return nil
+}
+
+// references adds the files that name a symbol whose definition the
+// change touched, found by startReferences.
+func (f *finder) references(context.Context) error {
+	if f.named == nil {
+		return nil
+	}
+	found, err := f.named()
 	if err != nil {
 		return err
 	}
@@ -141,8 +167,8 @@ func (f *finder) references(ctx context.Context) error {
 			continue
 		}
 		for _, p := range files {
-			if path.Clean(p) != seen[name] {
-				f.add(p, weightReference/spreadOver(len(files)), 0, "it names "+name+", which the change touches in "+seen[name])
+			if path.Clean(p) != f.definers[name] {
+				f.add(p, weightReference/spreadOver(len(files)), 0, "it names "+name+", which the change touches in "+f.definers[name])
 			}
 		}
 	}

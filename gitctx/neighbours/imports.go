@@ -34,7 +34,7 @@ func (f *finder) imports(ctx context.Context) error {
 	}
 	var entries []gitctx.TreeEntry
 	for _, p := range sortedKeys(f.files) {
-		if langs[languageOf(p)] && !f.opts.Skip(p) || p == "go.mod" || strings.HasSuffix(p, "/go.mod") {
+		if langs[languageOf(p)] && !f.skip(p) || p == "go.mod" || strings.HasSuffix(p, "/go.mod") {
 			entries = append(entries, f.files[p])
 			if len(entries) == maxIndexFiles {
 				break
