@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/gitctx/gitctx/pack/recordtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/script from what gitctx prints")
@@ -92,7 +94,8 @@ func cmdExits(ts *testscript.TestScript, neg bool, args []string) {
 	}
 }
 
-// cmdRecord checks one field of a JSON file:
+// cmdRecord checks one field of a JSON file; a file named record.json
+// must also match the record's schema, docs/record.schema.json:
 //
 //	record .gitctx/record.json source.kind range
 //	record .gitctx/record.json files[path=main.go].status deleted
@@ -109,6 +112,11 @@ func cmdRecord(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	data, err := os.ReadFile(ts.MkAbs(args[0]))
 	ts.Check(err)
+	if filepath.Base(args[0]) == "record.json" {
+		if err := recordtest.Validate(data); err != nil {
+			ts.Fatalf("%s does not match %s: %v", args[0], recordtest.SchemaPath, err)
+		}
+	}
 	var doc any
 	ts.Check(json.Unmarshal(data, &doc))
 	got, err := lookup(doc, args[1])
