@@ -58,7 +58,7 @@ func TestDetailsEscapeRepositoryText(t *testing.T) {
 		Redactions:         pack.Redactions{ByRule: map[string]int{"github-pat": 2}},
 	}
 	d := review.Details(rec)
-	for _, want := range []string{"**full pack**, 10 of 100 tokens", "`a\\|b'</details>@team.go`", "left out: credentials", "github-pat 2", "imports &lt;script&gt;", "`0123456789ab`"} {
+	for _, want := range []string{"**full pack**, 10 of 100 tokens", "``a\\|b`</details>@team.go``", "- credentials (1): `.env`", "github-pat 2", "imports &lt;script&gt;", "`0123456789ab`"} {
 		if !strings.Contains(d, want) {
 			t.Errorf("details lack %q:\n%s", want, d)
 		}
