@@ -135,6 +135,9 @@ func cloneFlag(f *pflag.Flag) *pflag.Flag {
 // configKey is a flag's key in the file: max-tokens → max_tokens.
 func configKey(flag string) string { return strings.ReplaceAll(flag, "-", "_") }
 
+// configured are the commands whose flags a configuration file sets.
+var configured = []string{"pack", "review", "action"}
+
 // fileKeys maps the keys a file may set to the flags of cmd and of its
 // sibling commands, so that one file serves pack and review alike.
 func fileKeys(cmd *cobra.Command) map[string]*pflag.Flag {
@@ -144,6 +147,9 @@ func fileKeys(cmd *cobra.Command) map[string]*pflag.Flag {
 		cmds = cmd.Parent().Commands()
 	}
 	for _, c := range cmds {
+		if c != cmd && !slices.Contains(configured, c.Name()) {
+			continue
+		}
 		c.Flags().VisitAll(func(f *pflag.Flag) {
 			if !slices.Contains(notInFile, f.Name) {
 				known[configKey(f.Name)] = f
