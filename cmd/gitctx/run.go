@@ -82,10 +82,11 @@ Exit codes:
   130  interrupted (earlier outputs are left intact)`
 
 // terminalSafe makes text from a repository safe to print: control
-// characters other than newline and tab become visible symbols, so a file
-// name cannot move the cursor, ring a bell or set a window title.
+// characters other than newline and tab become visible symbols, and
+// bidirectional controls become \u escapes, so a file name cannot move
+// the cursor, ring a bell, set a window title or print reordered.
 func terminalSafe(s string) string {
-	if strings.IndexFunc(s, func(r rune) bool { return (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (0x80 <= r && r < 0xa0) }) < 0 {
+	if strings.IndexFunc(s, unsafeRune) < 0 {
 		return s
 	}
 	var b strings.Builder
@@ -97,13 +98,26 @@ func terminalSafe(s string) string {
 			b.WriteRune(0x2400 + r)
 		case r == 0x7f:
 			b.WriteRune('\u2421')
-		case 0x80 <= r && r < 0xa0:
+		case unsafeRune(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// unsafeRune reports whether r must not reach a terminal as it is: a
+// control character (C0 but newline and tab, DEL, C1) or a bidirectional
+// control.
+func unsafeRune(r rune) bool {
+	switch {
+	case (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (0x80 <= r && r < 0xa0):
+		return true
+	case 0x202a <= r && r <= 0x202e, 0x2066 <= r && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
+		return true
+	}
+	return false
 }
 
 // isTerminal reports whether w is a terminal.
