@@ -65,6 +65,9 @@ func runAction(ctx context.Context, cmd *cobra.Command, a *app, o *reviewOptions
 	}
 	o.settings = s
 	notice := o.actionDefaults(a, ev)
+	if ev.name == "pull_request_target" {
+		fmt.Fprintln(a.stderr, "gitctx: warning: pull_request_target runs with a write token and secrets even for forks; gitctx reads the pull request as data only, but trigger reviews on pull_request (see the README)")
+	}
 	if notice != "" {
 		fmt.Fprintf(a.stderr, "gitctx: notice: %s\n", notice)
 	}
