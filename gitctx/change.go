@@ -3,6 +3,7 @@ package gitctx
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 )
@@ -102,7 +103,9 @@ type Change struct {
 	diffEnv  []string // extra environment for git diff (a temporary index)
 	worktree bool     // post-images live in the work tree
 	cleanup  func() error
-	tree     []TreeEntry
+
+	treeMu sync.Mutex // Tree may be asked from several goroutines
+	tree   []TreeEntry
 }
 
 // Repo is the repository the change belongs to; nil for a patch read

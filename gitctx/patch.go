@@ -96,8 +96,9 @@ func splitPatches(ctx context.Context, out io.Reader, files []*File, want func(*
 		if len(line) > 0 {
 			// A type change (a file becoming a link) comes as two chunks with
 			// the same header: the second continues the first.
-			again := current != nil && strings.TrimRight(string(line), "\n") == gitHeader(current)
-			if bytes.HasPrefix(line, []byte("diff --git ")) && !again {
+			header := bytes.HasPrefix(line, []byte("diff --git "))
+			again := header && current != nil && string(bytes.TrimRight(line, "\n")) == gitHeader(current)
+			if header && !again {
 				if ferr := flush(); ferr != nil {
 					return ferr
 				}

@@ -23,6 +23,8 @@ func (c *Change) Tree(ctx context.Context) ([]TreeEntry, error) {
 	if c.repo == nil {
 		return nil, nil
 	}
+	c.treeMu.Lock()
+	defer c.treeMu.Unlock()
 	if c.tree != nil {
 		return c.tree, nil
 	}
