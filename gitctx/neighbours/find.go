@@ -39,6 +39,11 @@ type Options struct {
 	// Patches are the change's patches when the caller has them already;
 	// without them Find streams the diff once.
 	Patches map[*gitctx.File]*gitctx.Patch
+	// WaitPatches, when set, is used instead of Patches: it returns the
+	// patches once the caller has read them, so that Find can start (its
+	// history and import index need none) while the diff is still being
+	// read. Find calls it once, from a goroutine of its own.
+	WaitPatches func() (map[*gitctx.File]*gitctx.Patch, error)
 	// GuidesOnly skips the search for neighbours (--no-neighbours): guide
 	// files are still found.
 	GuidesOnly bool
@@ -151,9 +156,7 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 		f.changed[g.Path] = true // a guide is offered as a guide, not as a neighbour
 	}
 	f.startHistory(ctx)
-	if err := f.startReferences(ctx); err != nil {
-		return nil, nil, err
-	}
+	f.startReferences(ctx)
 	for _, step := range []func(context.Context) error{f.tests, f.imports, f.references, f.history, f.siblings} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
@@ -173,9 +176,8 @@ type finder struct {
 	seedsOf []string        // seeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none).
 	pastCommits func() ([]gitctx.HistoryCommit, error)
-	// named waits for the search started by startReferences (nil: none).
-	named    func() (map[string][]string, error)
-	definers map[string]string // a name searched for → the file that defines it
+	// named waits for the search started by startReferences.
+	named func() (references, error)
 }
 
 // seeds are the changed files that still exist and may be shown, the

@@ -106,18 +106,44 @@ const (
 // languages.
 var definition = regexp.MustCompile(`^\s*(?:func\s+(?:\([^)]*\)\s*)?(\w+)|type\s+(\w+)|(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|interface|enum)\s+(\w+)|(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=|(?:async\s+)?def\s+(\w+)|class\s+(\w+)|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|trait|enum)\s+(\w+))`)
 
+// references are the files that name the symbols whose definitions the
+// change touched.
+type references struct {
+	found    map[string][]string // name → the files that name it
+	definers map[string]string   // name → the file that defines it
+}
+
 // startReferences starts the search for the files that name a symbol
 // whose definition the change touched (a function whose signature or body
-// changed, a type), in the background: `git grep` takes its own process.
-func (f *finder) startReferences(ctx context.Context) error {
-	patches, err := f.patches(ctx)
-	if err != nil {
-		return err
+// changed, a type) in the background: it waits for the patches, and
+// `git grep` takes its own process.
+func (f *finder) startReferences(ctx context.Context) {
+	done := make(chan references, 1)
+	var err error
+	go func() {
+		var refs references
+		defer func() { done <- refs }()
+		var patches map[*gitctx.File]*gitctx.Patch
+		if patches, err = f.patches(ctx); err != nil {
+			return
+		}
+		var names []string
+		if refs.definers, names = definitions(f.ch.Files, patches); len(names) > 0 {
+			refs.found, err = f.ch.Grep(ctx, names)
+		}
+	}()
+	f.named = func() (references, error) {
+		refs := <-done
+		return refs, err
 	}
-	f.definers = map[string]string{} // name → the file that defines it
+}
+
+// definitions lists the names (at most maxSymbols) that the changed lines
+// define, each with the file that defines it.
+func definitions(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) (map[string]string, []string) {
+	definers := map[string]string{}
 	var names []string
-	for _, c := range f.ch.Files {
-		p := c.Path
+	for _, c := range files {
 		patch := patches[c]
 		if len(names) == maxSymbols {
 			break // the rest could add nothing
@@ -126,49 +152,30 @@ func (f *finder) startReferences(ctx context.Context) error {
 			continue
 		}
 		for _, d := range definedIn(patch) {
-			if _, ok := f.definers[d]; !ok && specific(d) && len(names) < maxSymbols {
-				f.definers[d] = p
+			if _, ok := definers[d]; !ok && specific(d) && len(names) < maxSymbols {
+				definers[d] = c.Path
 				names = append(names, d)
 			}
 		}
 	}
-	if len(names) == 0 {
-		return nil
-	}
-	type result struct {
-		found map[string][]string
-		err   error
-	}
-	done := make(chan result, 1)
-	go func() {
-		found, err := f.ch.Grep(ctx, names)
-		done <- result{found, err}
-	}()
-	f.named = func() (map[string][]string, error) {
-		r := <-done
-		return r.found, r.err
-	}
-	return nil
+	return definers, names
 }
 
 // references adds the files that name a symbol whose definition the
 // change touched, found by startReferences.
 func (f *finder) references(context.Context) error {
-	if f.named == nil {
-		return nil
-	}
-	found, err := f.named()
+	refs, err := f.named()
 	if err != nil {
 		return err
 	}
-	for _, name := range sortedKeys(found) {
-		files := found[name]
+	for _, name := range sortedKeys(refs.found) {
+		files := refs.found[name]
 		if len(files) > maxReferences {
 			continue
 		}
 		for _, p := range files {
-			if path.Clean(p) != f.definers[name] {
-				f.add(p, weightReference/spreadOver(len(files)), 0, "it names "+name+", which the change touches in "+f.definers[name])
+			if path.Clean(p) != refs.definers[name] {
+				f.add(p, weightReference/spreadOver(len(files)), 0, "it names "+name+", which the change touches in "+refs.definers[name])
 			}
 		}
 	}
@@ -229,6 +236,9 @@ func exported(name string) bool {
 
 // patches are the change's patches: the caller's, or streamed once.
 func (f *finder) patches(ctx context.Context) (map[*gitctx.File]*gitctx.Patch, error) {
+	if f.opts.WaitPatches != nil {
+		return f.opts.WaitPatches()
+	}
 	if f.opts.Patches != nil {
 		return f.opts.Patches, nil
 	}
