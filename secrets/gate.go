@@ -37,6 +37,8 @@ type Options struct {
 	// Logger receives gitleaks' warnings and errors, messages only (its
 	// fields can hold secrets and are dropped). Nil discards them.
 	Logger *slog.Logger
+	// Cache, if set, keeps what scans found for later runs (see Cache).
+	Cache *Cache
 }
 
 // Gate finds credentials with gitleaks' rules and replaces them with
@@ -46,6 +48,8 @@ type Gate struct {
 	own      []string
 	encoded  []encodedToken // the own tokens in base64 and hex
 	ignored  []string       // rule ids of the repository config that were refused
+	cache    *Cache         // nil: none
+	version  [32]byte       // of the rule set, for the cache's keys
 
 	mu    sync.Mutex
 	names map[string]string // rule + "\x00" + secret → placeholder; in memory only
@@ -87,6 +91,9 @@ func New(opts Options) (g *Gate, err error) {
 		}
 	}
 	g.encoded = encodedForms(g.own)
+	if opts.Cache != nil {
+		g.cache, g.version = opts.Cache, ruleSetVersion(opts.RepoConfig)
+	}
 	return g, nil
 }
 

@@ -99,9 +99,18 @@ const maxPasses = 4
 // RedactKeeping. If a credential is still found after maxPasses, every line
 // it touches is replaced whole.
 func (g *Gate) RedactAll(ctx context.Context, text string, keep int) (Text, []Hit, error) {
+	return g.redactPasses(ctx, text, keep, g.Scan)
+}
+
+// redactPasses is RedactAll with the first scan made by first.
+func (g *Gate) redactPasses(ctx context.Context, text string, keep int, first func(context.Context, string) ([]Span, error)) (Text, []Hit, error) {
 	var all []Hit
 	for pass := 0; ; pass++ {
-		spans, err := g.Scan(ctx, text)
+		scan := g.Scan
+		if pass == 0 {
+			scan = first
+		}
+		spans, err := scan(ctx, text)
 		if err != nil {
 			return Text{}, nil, err
 		}

@@ -25,18 +25,11 @@ type Span struct {
 	secretStart, secretEnd int
 }
 
-// Scan finds the credentials in text. The text is scanned as one fragment
-// with no file path, so gitleaks' path allowlists (lockfiles, vendor/)
-// cannot exempt it, and gitleaks:allow comments are ignored. Overlapping
-// findings are merged. A detector failure is an error: the caller must
-// then not emit the text (fail closed).
-func (g *Gate) Scan(ctx context.Context, text string) (spans []Span, err error) {
-	if text == "" {
-		return nil, ctx.Err()
-	}
+// detect runs the rules over a text. A panic in the detector is an error.
+func (g *Gate) detect(ctx context.Context, text string) (fs []finding, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			spans, err = nil, fmt.Errorf("secret scan failed: %v", r)
+			fs, err = nil, fmt.Errorf("secret scan failed: %v", r)
 		}
 	}()
 	//lint:ignore SA1019 DetectContext takes this type until gitleaks v9
@@ -47,16 +40,15 @@ func (g *Gate) Scan(ctx context.Context, text string) (spans []Span, err error) 
 	index := newLineIndex(text)
 	for _, f := range findings {
 		start, end := index.span(text, f)
-		sp := Span{Start: start, End: end, Rule: f.RuleID, Placeholder: g.placeholder(f.RuleID, f.Secret)}
-		sp.secretStart, sp.secretEnd = start, end
-		if i := strings.Index(text[start:end], f.Secret); f.Secret != "" && i >= 0 {
-			sp.secretStart, sp.secretEnd = start+i, start+i+len(f.Secret)
+		fd := finding{start: start, end: end, secretStart: start, secretEnd: end, rule: f.RuleID, kind: kindOther, secret: f.Secret}
+		if f.Secret == "" {
+			fd.kind = kindEmpty
+		} else if i := strings.Index(text[start:end], f.Secret); i >= 0 {
+			fd.secretStart, fd.secretEnd, fd.kind = start+i, start+i+len(f.Secret), kindLiteral
 		}
-		spans = append(spans, sp)
+		fs = append(fs, fd)
 	}
-	spans = append(spans, g.ownTokens(text)...)
-	spans = append(spans, g.ownEncoded(text)...)
-	return merge(spans), nil
+	return fs, nil
 }
 
 // ownTokens finds the run's own credentials, literally.
