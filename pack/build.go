@@ -209,42 +209,6 @@ func newBuilder(ch *gitctx.Change, opts Options) *builder {
 	return b
 }
 
-// prepare runs the pipeline up to shaping: the change's text through the
-// gate, the files classified and read, the view gathered, and the shaper
-// that will fit it.
-func (b *builder) prepare(ctx context.Context) (*view, *shaper, error) {
-	// What the record says of the change goes through the gate first, so
-	// that even the record of an empty change holds nothing unredacted.
-	if err := b.redactCommits(ctx); err != nil {
-		return nil, nil, err
-	}
-	if len(b.ch.Files) == 0 {
-		return nil, nil, ErrEmpty
-	}
-	if err := b.gatherContext(ctx); err != nil {
-		return nil, nil, err
-	}
-	b.opts.Progress("reading files")
-	b.classify()
-	if err := b.readContents(ctx); err != nil {
-		return nil, nil, err
-	}
-	b.opts.Progress("reading the diff")
-	if err := b.readPatches(ctx); err != nil {
-		return nil, nil, err
-	}
-	b.opts.Progress("finding neighbours")
-	if err := b.addExtras(ctx); err != nil {
-		return nil, nil, err
-	}
-	v, err := b.view(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	s := &shaper{v: v, r: rendererFor(b.opts.Format), counter: b.opts.Counter, opts: b.opts, fullPossible: b.fullPossible, prepare: b.redactEntries}
-	return v, s, nil
-}
-
 // builder gathers the entries of a pack.
 type builder struct {
 	ch       *gitctx.Change

@@ -3,40 +3,46 @@ package pack
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/gitctx/neighbours"
 )
 
-// addExtras finds the change's neighbours and guide files and adds them
-// as entries after the changed files: neighbours in rank order, then the
-// user's context files, then guides. A context file is never also a
-// neighbour or a guide.
-func (b *builder) addExtras(ctx context.Context) error {
+// startExtras starts the search for the change's neighbours and guide
+// files in the background; patches returns the change's patches once they
+// are read.
+func (b *builder) startExtras(ctx context.Context, patches func() (map[*gitctx.File]*gitctx.Patch, error)) func() ([]neighbours.Neighbour, []neighbours.Guide, error) {
 	inContext := make(map[string]bool, len(b.context))
 	for _, e := range b.context {
 		inContext[e.path] = true
 	}
-	patches := map[*gitctx.File]*gitctx.Patch{}
-	for _, e := range b.entries {
-		if e.patch != nil {
-			patches[e.file] = e.patch
-		}
-	}
-	ns, guides, err := neighbours.Find(ctx, b.ch, neighbours.Options{
-		Max:              b.opts.MaxNeighbours,
-		HistoryDepth:     b.opts.HistoryDepth,
-		Skip:             func(p string) bool { return inContext[p] || b.opts.Rules.ExcludeReason(p, true) != "" },
-		Patches:          patches,
-		GuidesOnly:       b.opts.NoNeighbours,
-		MaxGuides:        b.opts.KeyFiles.MaxTotal,
-		MaxGuidesPerKind: b.opts.KeyFiles.MaxPerCategory,
+	rules := b.opts.Rules
+	var ns []neighbours.Neighbour
+	var guides []neighbours.Guide
+	wait := inBackground(func() (err error) {
+		ns, guides, err = neighbours.Find(ctx, b.ch, neighbours.Options{
+			Max:              b.opts.MaxNeighbours,
+			HistoryDepth:     b.opts.HistoryDepth,
+			Skip:             func(p string) bool { return inContext[p] || rules.ExcludeReason(p, true) != "" },
+			WaitPatches:      patches,
+			GuidesOnly:       b.opts.NoNeighbours,
+			MaxGuides:        b.opts.KeyFiles.MaxTotal,
+			MaxGuidesPerKind: b.opts.KeyFiles.MaxPerCategory,
+		})
+		return err
 	})
-	if err != nil {
-		return fmt.Errorf("find neighbours: %w", err)
+	return func() ([]neighbours.Neighbour, []neighbours.Guide, error) {
+		err := wait()
+		return ns, guides, err
 	}
+}
+
+// addExtras adds the neighbours and guide files found by startExtras as
+// entries after the changed files: neighbours in rank order, then the
+// user's context files, then guides. A context file is never also a
+// neighbour or a guide.
+func (b *builder) addExtras(ctx context.Context, ns []neighbours.Neighbour, guides []neighbours.Guide) error {
 	tree, err := b.ch.Tree(ctx)
 	if err != nil {
 		return err

@@ -48,3 +48,18 @@ feed:
 	}
 	return err
 }
+
+// inBackground runs fn in a goroutine of its own and returns a function
+// that waits for it and returns its error (as often as it is called).
+func inBackground(fn func() error) func() error {
+	done := make(chan struct{})
+	var err error
+	go func() {
+		defer close(done)
+		err = fn()
+	}()
+	return func() error {
+		<-done
+		return err
+	}
+}

@@ -115,21 +115,51 @@ func (b *builder) truncation(e *entry) Truncation {
 	return t
 }
 
-// readPatches streams the diff and keeps the patches of included files.
-func (b *builder) readPatches(ctx context.Context) error {
+// filePatch is one file's patch as the diff streamed it.
+type filePatch struct {
+	file  *gitctx.File
+	patch *gitctx.Patch
+}
+
+// startPatches streams the diff in the background and parses the patches
+// of the files classify kept; applyPatches files them once the contents
+// are read.
+func (b *builder) startPatches(ctx context.Context) func() ([]filePatch, error) {
+	want := make(map[*gitctx.File]bool, len(b.entries))
+	for _, e := range b.entries {
+		if e.included() {
+			want[e.file] = true
+		}
+	}
+	var list []filePatch
+	wait := inBackground(func() error {
+		return b.ch.Patches(ctx, func(f *gitctx.File) bool { return want[f] }, b.opts.MaxFileBytes, func(f *gitctx.File, p *gitctx.Patch) error {
+			list = append(list, filePatch{f, p})
+			return nil
+		})
+	})
+	return func() ([]filePatch, error) {
+		err := wait()
+		return list, err
+	}
+}
+
+// applyPatches keeps the patches of the files still included once their
+// contents are read.
+func (b *builder) applyPatches(list []filePatch) {
 	byFile := make(map[*gitctx.File]*entry, len(b.entries))
 	for _, e := range b.entries {
 		byFile[e.file] = e
 	}
-	want := func(f *gitctx.File) bool { e := byFile[f]; return e != nil && e.included() }
-	return b.ch.Patches(ctx, want, b.opts.MaxFileBytes, func(f *gitctx.File, p *gitctx.Patch) error {
-		e := byFile[f]
+	for _, fp := range list {
+		e, p := byFile[fp.file], fp.patch
 		switch {
+		case e == nil || !e.included():
 		case p.Oversize:
 			e.patch = &gitctx.Patch{Added: p.Added, Deleted: p.Deleted}
 			if !e.hasContent {
 				e.excluded = ReasonSizeLimit
-				return nil
+				continue
 			}
 			e.patchNote = joinNote(e.patchNote, "diff over the size limit: content only")
 			e.diffContext = -1
@@ -142,8 +172,7 @@ func (b *builder) readPatches(ctx context.Context) error {
 		default:
 			e.patch = p
 		}
-		return nil
-	})
+	}
 }
 
 func (b *builder) warn(path, kind, msg string) {
