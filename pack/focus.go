@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"context"
 	"regexp"
 	"sort"
 	"strings"
@@ -99,39 +100,25 @@ func keyFiles(entries []*entry, lim KeyFiles) []keyFile {
 
 // hotspots finds the changed files whose added or removed lines touch
 // authentication, cryptography, SQL or command execution, or that change a
-// great deal: at most maxHotspots, the riskiest first.
-func hotspots(entries []*entry) []hotspot {
+// great deal: at most maxHotspots, the riskiest first. Files are read on
+// every core.
+func hotspots(ctx context.Context, entries []*entry) []hotspot {
+	var todo []int
+	for i, e := range entries {
+		if e.included() && e.role == RoleChanged && e.patch != nil {
+			todo = append(todo, i)
+		}
+	}
+	kinds := make([][]string, len(entries))
+	// fn never fails, and a cancelled run stops at its next step
+	_ = parallel(ctx, todo, func(i int) error {
+		kinds[i] = riskKindsOf(entries[i])
+		return nil
+	})
 	var out []hotspot
-	for _, e := range entries {
-		if !e.included() || e.role != RoleChanged || e.patch == nil {
-			continue
-		}
-		var kinds []string
-		seen := map[string]bool{}
-		n := 0
-	scan:
-		for _, h := range e.patch.Hunks {
-			for _, l := range h.Lines {
-				if l.Op == ' ' {
-					continue
-				}
-				if n++; n > maxRiskLines {
-					break scan
-				}
-				lower := strings.ToLower(l.Text)
-				for i, k := range riskKinds {
-					if !seen[k.name] && risky(l.Text, lower, i) {
-						seen[k.name] = true
-						kinds = append(kinds, k.name)
-					}
-				}
-			}
-		}
-		if changed := e.additions() + e.deletions(); changed >= bigChange {
-			kinds = append(kinds, "large change ("+thousands(changed)+" lines)")
-		}
-		if len(kinds) > 0 {
-			out = append(out, hotspot{e, kinds})
+	for _, i := range todo {
+		if len(kinds[i]) > 0 {
+			out = append(out, hotspot{entries[i], kinds[i]})
 		}
 	}
 	// the files that touch the most kinds of risk, then the biggest changes
@@ -142,6 +129,36 @@ func hotspots(entries []*entry) []hotspot {
 		return out[i].e.additions()+out[i].e.deletions() > out[j].e.additions()+out[j].e.deletions()
 	})
 	return out[:min(len(out), maxHotspots)]
+}
+
+// riskKindsOf lists the kinds of risk an entry's changed lines touch (at
+// most maxRiskLines of them are read), and a large change.
+func riskKindsOf(e *entry) []string {
+	var kinds []string
+	seen := make([]bool, len(riskKinds))
+	n := 0
+scan:
+	for _, h := range e.patch.Hunks {
+		for _, l := range h.Lines {
+			if l.Op == ' ' {
+				continue
+			}
+			if n++; n > maxRiskLines || len(kinds) == len(riskKinds) {
+				break scan
+			}
+			lower := strings.ToLower(l.Text)
+			for i, k := range riskKinds {
+				if !seen[i] && risky(l.Text, lower, i) {
+					seen[i] = true
+					kinds = append(kinds, k.name)
+				}
+			}
+		}
+	}
+	if changed := e.additions() + e.deletions(); changed >= bigChange {
+		kinds = append(kinds, "large change ("+thousands(changed)+" lines)")
+	}
+	return kinds
 }
 
 // focusText is the review focus of a Summary pack, as markdown list items.

@@ -39,6 +39,8 @@ type shaper struct {
 	deficit int            // tokens over the limit at the last exact count
 	saved   int            // estimated tokens saved since then
 	least   int            // the smallest exact total seen
+
+	memo map[string]*segment // key + text of a part other than the files → its segment (see fixedSegment)
 }
 
 // shape returns the pack's segments, within the budget.
@@ -66,7 +68,7 @@ func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
 		s.reason = "a summary pack was asked for (mode summary)"
 	}
 	s.v.Type = "summary"
-	s.v.Spots = hotspots(s.v.Entries) // listed in a Summary only
+	s.v.Spots = hotspots(ctx, s.v.Entries) // listed in a Summary only
 	for _, e := range s.v.Entries {
 		initSummary(e)
 	}
@@ -236,10 +238,10 @@ func (s *shaper) render(ctx context.Context, v *view) ([]*segment, int, error) {
 	if err := s.settle(ctx, append(pre, files...)); err != nil {
 		return nil, 0, err
 	}
-	mid := []*segment{s.fixedSegment("index", r.index(v))}
+	mid := s.fixedSegments("index", r.index(v))
 	if v.ShowTree {
 		if t := treeText(v, r); t != "" {
-			mid = append(mid, s.fixedSegment("tree", t))
+			mid = append(mid, s.fixedSegments("tree", t)...)
 		}
 	}
 	if err := s.settle(ctx, mid); err != nil {
@@ -341,13 +343,4 @@ func (s *shaper) settle(ctx context.Context, segs []*segment) error {
 		return err
 	}
 	return countAll(ctx, s.counter, segs)
-}
-
-// fixedSegment makes a segment of a part other than the files. Its text is
-// built from what already went through the gate; when it is gated, each
-// placeholder in it becomes an item attributed to where it came from.
-func (s *shaper) fixedSegment(key, text string) *segment {
-	seg := newSegment(key, text)
-	seg.where = key
-	return seg
 }
