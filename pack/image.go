@@ -58,8 +58,17 @@ func (im *image) line(n int) (string, []secrets.Hit, bool) {
 }
 
 // add scans lines [from, from+len(run)) as one text and files the result.
-func (im *image) add(ctx context.Context, g *secrets.Gate, from int, run []string) error {
-	red, hits, err := g.RedactString(ctx, strings.Join(run, "\n")+"\n")
+// obj names the git object the lines are all of, when they are (see
+// secrets.Gate.ScanObject).
+func (im *image) add(ctx context.Context, g *secrets.Gate, obj secrets.Object, from int, run []string) error {
+	text := strings.Join(run, "\n") + "\n"
+	redact := g.RedactString
+	if obj.ID != "" {
+		redact = func(ctx context.Context, text string) (secrets.Text, []secrets.Hit, error) {
+			return g.RedactObject(ctx, obj, text)
+		}
+	}
+	red, hits, err := redact(ctx, text)
 	if err != nil {
 		return err
 	}
@@ -79,7 +88,7 @@ func (im *image) add(ctx context.Context, g *secrets.Gate, from int, run []strin
 // the side holds what cross-line rules look for (or always, when always
 // is set), the shown lines are scanned ahead with their surroundings;
 // everything else is checked as rendered.
-func (b *builder) fileImage(ctx context.Context, text string, shown []int, always bool) (*image, error) {
+func (b *builder) fileImage(ctx context.Context, text string, obj secrets.Object, shown []int, always bool) (*image, error) {
 	im := newImage()
 	im.all = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	im.count = len(im.all)
@@ -88,10 +97,10 @@ func (b *builder) fileImage(ctx context.Context, text string, shown []int, alway
 		return im, nil
 	}
 	if shown == nil {
-		return im, im.add(ctx, b.opts.Gate, 1, im.all)
+		return im, im.add(ctx, b.opts.Gate, obj, 1, im.all)
 	}
 	for _, r := range scanRegions(im.all, shown, keys) {
-		if err := im.add(ctx, b.opts.Gate, r[0], im.all[r[0]-1:r[1]]); err != nil {
+		if err := im.add(ctx, b.opts.Gate, secrets.Object{}, r[0], im.all[r[0]-1:r[1]]); err != nil {
 			return nil, err
 		}
 	}
@@ -208,7 +217,7 @@ func (b *builder) hunkImage(ctx context.Context, e *entry, old bool) (*image, er
 		if len(run) == 0 {
 			continue
 		}
-		if err := im.add(ctx, b.opts.Gate, from, run); err != nil {
+		if err := im.add(ctx, b.opts.Gate, secrets.Object{}, from, run); err != nil {
 			return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 		}
 	}

@@ -146,7 +146,7 @@ func (b *builder) redactEntry(ctx context.Context, e *entry, whole [2]*string) (
 	var err error
 	if newSide {
 		if whole[0] != nil {
-			if red.newWhole, err = b.fileImage(ctx, *whole[0], shownLines(e, false), b.ahead); err != nil {
+			if red.newWhole, err = b.fileImage(ctx, *whole[0], b.objectOf(e, false), shownLines(e, false), b.ahead); err != nil {
 				return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 			}
 		}
@@ -159,7 +159,7 @@ func (b *builder) redactEntry(ctx context.Context, e *entry, whole [2]*string) (
 	}
 	if oldSide {
 		if whole[1] != nil && agrees(*whole[1], e.patch, true) {
-			red.oldDiff, err = b.fileImage(ctx, *whole[1], shownLines(e, true), b.ahead)
+			red.oldDiff, err = b.fileImage(ctx, *whole[1], b.objectOf(e, true), shownLines(e, true), b.ahead)
 		} else {
 			red.oldDiff, err = b.hunkImage(ctx, e, true)
 		}
@@ -270,6 +270,28 @@ func (b *builder) redactSections(ctx context.Context, e *entry) (map[string]reda
 	return out, nil
 }
 
+// imageVariant names how imageText makes a text from a blob, for the scan
+// cache (with the entry's kind): change it whenever that changes.
+const imageVariant = "pack-image-1/"
+
+// objectOf names the git object a side's whole text was read from by
+// redactEntries, if it was read from one.
+func (b *builder) objectOf(e *entry, old bool) secrets.Object {
+	var id string
+	switch {
+	case e.file != nil && old:
+		id = b.ch.ObjectID(e.file, gitctx.Old)
+	case e.file != nil:
+		id = b.ch.ObjectID(e.file, gitctx.New)
+	case e.role != RoleContext && !old:
+		id = b.ch.TreeObjectID(e.tree)
+	}
+	if id == "" {
+		return secrets.Object{}
+	}
+	return secrets.Object{ID: id, Variant: imageVariant + e.kind}
+}
+
 // imageText decodes a side the way its content is decoded, or returns nil
 // when it is not text.
 func (b *builder) imageText(e *entry, data []byte) *string {
@@ -283,53 +305,4 @@ func (b *builder) imageText(e *entry, data []byte) *string {
 	}
 	s := cleanText(d.Text)
 	return &s
-}
-
-// redactMany puts many short texts (paths, commit messages) through the
-// gate in one scan, joined by newlines, as they are shown; a span that
-// crosses from one text into the next is cut at the boundary, and each
-// part redacted.
-func redactMany(ctx context.Context, g *secrets.Gate, texts []string) ([]secrets.Text, [][]secrets.Hit, error) {
-	out := make([]secrets.Text, len(texts))
-	hits := make([][]secrets.Hit, len(texts))
-	// batches of about batchBytes, scanned on every core
-	type batch struct{ from, to int }
-	var batches []batch
-	for from, size, i := 0, 0, 0; i < len(texts); i++ {
-		size += len(texts[i]) + 1
-		if size >= batchBytes || i == len(texts)-1 {
-			batches = append(batches, batch{from, i + 1})
-			from, size = i+1, 0
-		}
-	}
-	err := parallel(ctx, batches, func(bt batch) error {
-		return redactBatch(ctx, g, texts[bt.from:bt.to], out[bt.from:bt.to], hits[bt.from:bt.to])
-	})
-	return out, hits, err
-}
-
-// batchBytes is the size of the batches redactMany scans.
-const batchBytes = 64 << 10
-
-func redactBatch(ctx context.Context, g *secrets.Gate, texts []string, out []secrets.Text, hits [][]secrets.Hit) error {
-	joined := strings.Join(texts, "\n")
-	spans, err := g.Scan(ctx, joined)
-	if err != nil {
-		return err
-	}
-	start := 0
-	for i, t := range texts {
-		end := start + len(t)
-		var local []secrets.Span
-		for _, s := range spans {
-			lo, hi := max(s.Start, start), min(s.End, end)
-			if lo < hi {
-				s.Start, s.End = lo-start, hi-start
-				local = append(local, s)
-			}
-		}
-		out[i], hits[i] = secrets.Redact(t, local)
-		start = end + 1
-	}
-	return nil
 }

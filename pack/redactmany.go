@@ -1,0 +1,57 @@
+package pack
+
+import (
+	"context"
+	"strings"
+
+	"github.com/gitctx/gitctx/secrets"
+)
+
+// redactMany puts many short texts (paths, commit messages) through the
+// gate in one scan, joined by newlines, as they are shown; a span that
+// crosses from one text into the next is cut at the boundary, and each
+// part redacted.
+func redactMany(ctx context.Context, g *secrets.Gate, texts []string) ([]secrets.Text, [][]secrets.Hit, error) {
+	out := make([]secrets.Text, len(texts))
+	hits := make([][]secrets.Hit, len(texts))
+	// batches of about batchBytes, scanned on every core
+	type batch struct{ from, to int }
+	var batches []batch
+	for from, size, i := 0, 0, 0; i < len(texts); i++ {
+		size += len(texts[i]) + 1
+		if size >= batchBytes || i == len(texts)-1 {
+			batches = append(batches, batch{from, i + 1})
+			from, size = i+1, 0
+		}
+	}
+	err := parallel(ctx, batches, func(bt batch) error {
+		return redactBatch(ctx, g, texts[bt.from:bt.to], out[bt.from:bt.to], hits[bt.from:bt.to])
+	})
+	return out, hits, err
+}
+
+// batchBytes is the size of the batches redactMany scans.
+const batchBytes = 64 << 10
+
+func redactBatch(ctx context.Context, g *secrets.Gate, texts []string, out []secrets.Text, hits [][]secrets.Hit) error {
+	joined := strings.Join(texts, "\n")
+	spans, err := g.Scan(ctx, joined)
+	if err != nil {
+		return err
+	}
+	start := 0
+	for i, t := range texts {
+		end := start + len(t)
+		var local []secrets.Span
+		for _, s := range spans {
+			lo, hi := max(s.Start, start), min(s.End, end)
+			if lo < hi {
+				s.Start, s.End = lo-start, hi-start
+				local = append(local, s)
+			}
+		}
+		out[i], hits[i] = secrets.Redact(t, local)
+		start = end + 1
+	}
+	return nil
+}
