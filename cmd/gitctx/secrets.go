@@ -36,7 +36,7 @@ func newGateWith(a *app, repoConfig []byte) (*secrets.Gate, error) {
 		}
 	}
 	logger := slog.New(slog.NewTextHandler(safeWriter{a.stderr}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	gate, err := secrets.New(secrets.Options{RepoConfig: repoConfig, OwnTokens: own, Logger: logger})
+	gate, err := secrets.New(secrets.Options{RepoConfig: repoConfig, OwnTokens: own, Logger: logger, Cache: scanCache(a)})
 	if err != nil {
 		return nil, err
 	}
