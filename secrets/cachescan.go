@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"runtime/debug"
+	"sync"
 
 	"github.com/zricethezav/gitleaks/v8/config"
 )
@@ -25,7 +26,7 @@ import (
 //
 // Texts shorter than minCachedText are scanned on every run: scanning
 // them costs about what looking them up does.
-const minCachedText = 256
+const minCachedText = 64
 
 // Kinds of finding: how the secret that names its placeholder is found
 // again in the text.
@@ -130,30 +131,23 @@ type Object struct {
 // with no file path, so gitleaks' path allowlists (lockfiles, vendor/)
 // cannot exempt it, and gitleaks:allow comments are ignored. Overlapping
 // findings are merged. A detector failure is an error: the caller must
-// then not emit the text (fail closed). With a cache, a text in which the
-// rules found nothing before is not scanned again.
+// then not emit the text (fail closed). A text scanned before in the run,
+// or (with a cache) found clean by an earlier run, is not scanned again.
 func (g *Gate) Scan(ctx context.Context, text string) ([]Span, error) {
 	if text == "" {
 		return nil, ctx.Err()
 	}
+	key := g.textKey(text)
 	cached := g.cache != nil && len(text) >= minCachedText
-	var key cacheKey
-	if cached {
-		key = g.textKey(text)
-		if fs, ok := g.cache.get(key, len(text), false); ok && len(fs) == 0 {
-			spans, _ := g.spans(text, nil)
-			return spans, ctx.Err()
-		}
-	}
-	fs, err := g.detect(ctx, text)
+	fs, fresh, err := g.findings(ctx, key, text, cached, false)
 	if err != nil {
 		return nil, err
 	}
 	spans, own := g.spans(text, fs)
-	if cached && len(fs) == 0 && !own {
+	if cached && fresh && len(fs) == 0 && !own {
 		g.cache.put(key, len(text), nil)
 	}
-	return spans, nil
+	return spans, ctx.Err()
 }
 
 // ScanObject is Scan for a text read whole from a git object. With a
@@ -164,19 +158,71 @@ func (g *Gate) ScanObject(ctx context.Context, o Object, text string) ([]Span, e
 		return g.Scan(ctx, text)
 	}
 	key := g.objectKey(o)
-	if fs, ok := g.cache.get(key, len(text), true); ok {
-		spans, _ := g.spans(text, fs)
-		return spans, ctx.Err()
-	}
-	fs, err := g.detect(ctx, text)
+	fs, fresh, err := g.findings(ctx, key, text, true, true)
 	if err != nil {
 		return nil, err
 	}
 	spans, own := g.spans(text, fs)
-	if !own && keepable(fs) {
+	if fresh && !own && keepable(fs) {
 		g.cache.put(key, len(text), fs)
 	}
-	return spans, nil
+	return spans, ctx.Err()
+}
+
+// findings returns what the rules find in a text: from the run's memo,
+// else from the cache (when cached; findings too for an object's key),
+// else from a scan (then fresh is true).
+func (g *Gate) findings(ctx context.Context, key cacheKey, text string, cached, object bool) (fs []finding, fresh bool, err error) {
+	if fs, ok := g.found.get(key, len(text)); ok {
+		return fs, false, nil
+	}
+	if cached {
+		if fs, ok := g.cache.get(key, len(text), object); ok {
+			g.found.put(key, len(text), fs)
+			return fs, false, nil
+		}
+	}
+	if fs, err = g.detect(ctx, text); err != nil {
+		return nil, false, err
+	}
+	g.found.put(key, len(text), fs)
+	return fs, true, nil
+}
+
+// memo keeps what the rules found in the texts of one run, so that a text
+// scanned again (see Dry) is scanned once.
+type memo struct {
+	mu sync.Mutex
+	m  map[cacheKey]memoEntry
+}
+
+type memoEntry struct {
+	n  int // the text's length
+	fs []finding
+}
+
+func (m *memo) get(k cacheKey, n int) ([]finding, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e, ok := m.m[k]
+	return e.fs, ok && e.n == n
+}
+
+func (m *memo) put(k cacheKey, n int, fs []finding) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.m[k] = memoEntry{n, fs}
+}
+
+// Dry returns a gate that finds what g finds, and shares what the scans
+// of either found, but gives out placeholders of its own. Scanning texts
+// with it on every core, then with g in a fixed order, finds the
+// credentials in parallel and numbers their placeholders in that order,
+// whichever core came first: the same input makes the same pack.
+func (g *Gate) Dry() *Gate {
+	d := *g
+	d.names = newNamer()
+	return &d
 }
 
 // spans names the findings of a text (in their order, so that a cached

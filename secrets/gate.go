@@ -50,11 +50,18 @@ type Gate struct {
 	ignored  []string       // rule ids of the repository config that were refused
 	cache    *Cache         // nil: none
 	version  [32]byte       // of the rule set, for the cache's keys
+	found    *memo          // what scans found in the texts of this run
+	names    *namer         // the placeholders given out
+}
 
+// namer gives out placeholders: the same one for the same secret.
+type namer struct {
 	mu    sync.Mutex
 	names map[string]string // rule + "\x00" + secret → placeholder; in memory only
 	count map[string]int    // rule → placeholders given out
 }
+
+func newNamer() *namer { return &namer{names: map[string]string{}, count: map[string]int{}} }
 
 // New builds a gate from gitleaks' embedded default rules and, if given,
 // the repository's extra rules.
@@ -71,7 +78,7 @@ func New(opts Options) (g *Gate, err error) {
 	if err != nil {
 		return nil, fmt.Errorf("load gitleaks' default rules: %w", err)
 	}
-	g = &Gate{names: map[string]string{}, count: map[string]int{}}
+	g = &Gate{names: newNamer(), found: &memo{m: map[cacheKey]memoEntry{}}}
 	if _, err := extend(&cfg, []byte(extraRules)); err != nil {
 		return nil, fmt.Errorf("load gitctx's own rules: %w", err)
 	}

@@ -72,16 +72,17 @@ func (g *Gate) ownTokens(text string) []Span {
 // placeholder names a secret: [REDACTED:<rule>#<n>], the same n for the
 // same secret within a run.
 func (g *Gate) placeholder(rule, secret string) string {
-	g.mu.Lock()
-	defer g.mu.Unlock()
+	n := g.names
+	n.mu.Lock()
+	defer n.mu.Unlock()
 	key := rule + "\x00" + secret
-	if p, ok := g.names[key]; ok {
+	if p, ok := n.names[key]; ok {
 		return p
 	}
 	name := ruleName(rule)
-	g.count[name]++
-	p := fmt.Sprintf("[REDACTED:%s#%d]", name, g.count[name])
-	g.names[key] = p
+	n.count[name]++
+	p := fmt.Sprintf("[REDACTED:%s#%d]", name, n.count[name])
+	n.names[key] = p
 	return p
 }
 
