@@ -88,7 +88,7 @@ func (im *image) add(ctx context.Context, g *secrets.Gate, obj secrets.Object, f
 // the side holds what cross-line rules look for (or always, when always
 // is set), the shown lines are scanned ahead with their surroundings;
 // everything else is checked as rendered.
-func (b *builder) fileImage(ctx context.Context, text string, obj secrets.Object, shown []int, always bool) (*image, error) {
+func (b *builder) fileImage(ctx context.Context, g *secrets.Gate, text string, obj secrets.Object, shown []int, always bool) (*image, error) {
 	im := newImage()
 	im.all = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	im.count = len(im.all)
@@ -97,10 +97,10 @@ func (b *builder) fileImage(ctx context.Context, text string, obj secrets.Object
 		return im, nil
 	}
 	if shown == nil {
-		return im, im.add(ctx, b.opts.Gate, obj, 1, im.all)
+		return im, im.add(ctx, g, obj, 1, im.all)
 	}
 	for _, r := range scanRegions(im.all, shown, keys) {
-		if err := im.add(ctx, b.opts.Gate, secrets.Object{}, r[0], im.all[r[0]-1:r[1]]); err != nil {
+		if err := im.add(ctx, g, secrets.Object{}, r[0], im.all[r[0]-1:r[1]]); err != nil {
 			return nil, err
 		}
 	}
@@ -193,7 +193,7 @@ func agrees(text string, p *gitctx.Patch, old bool) bool {
 
 // hunkImage scans the lines of one side that the diff holds, each hunk's
 // run as one text: for a side that could not be read whole.
-func (b *builder) hunkImage(ctx context.Context, e *entry, old bool) (*image, error) {
+func (b *builder) hunkImage(ctx context.Context, g *secrets.Gate, e *entry, old bool) (*image, error) {
 	im := newImage()
 	if e.patch == nil {
 		return im, nil
@@ -217,7 +217,7 @@ func (b *builder) hunkImage(ctx context.Context, e *entry, old bool) (*image, er
 		if len(run) == 0 {
 			continue
 		}
-		if err := im.add(ctx, b.opts.Gate, secrets.Object{}, from, run); err != nil {
+		if err := im.add(ctx, g, secrets.Object{}, from, run); err != nil {
 			return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 		}
 	}

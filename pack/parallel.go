@@ -4,6 +4,8 @@ import (
 	"context"
 	"runtime"
 	"sync"
+
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // parallel runs fn for each item on every core and returns the first
@@ -62,4 +64,35 @@ func inBackground(fn func() error) func() error {
 		<-done
 		return err
 	}
+}
+
+// inOrder puts items through the gate on every core and keeps the
+// placeholders numbered as if it had gone through them one by one: fn runs
+// for each item with a dry gate (see secrets.Gate.Dry), on every core,
+// then again with g, in the items' order, for each item whose dry run
+// placed a placeholder (the rules run once per text: the second run only
+// names what the first found). fn stores its result with the item and
+// reports whether it placed a placeholder; a result without one stands.
+func inOrder[T any](ctx context.Context, g *secrets.Gate, items []T, fn func(*secrets.Gate, T) (bool, error)) error {
+	dry := g.Dry()
+	placed := make([]bool, len(items))
+	idx := make([]int, len(items))
+	for i := range idx {
+		idx[i] = i
+	}
+	err := parallel(ctx, idx, func(i int) (err error) {
+		placed[i], err = fn(dry, items[i])
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for i, it := range items {
+		if placed[i] {
+			if _, err := fn(g, it); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

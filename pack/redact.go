@@ -2,7 +2,6 @@ package pack
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -33,6 +32,21 @@ func ruleOf(placeholder string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// placed reports whether the redaction put a placeholder anywhere.
+func (r *redaction) placed() bool {
+	for _, im := range []*image{r.newWhole, r.newDiff, r.oldDiff} {
+		if im != nil && len(im.hits) > 0 {
+			return true
+		}
+	}
+	for _, s := range r.sections {
+		if len(s.hits) > 0 {
+			return true
+		}
+	}
+	return len(r.outline.hits) > 0
 }
 
 // needs reports which sides of an entry the pack shows lines of.
@@ -67,111 +81,53 @@ func (b *builder) redactEntries(ctx context.Context, entries []*entry) error {
 	if len(todo) == 0 {
 		return nil
 	}
-	texts := make(map[*entry][2]*string, len(todo))
-	keep := func(e *entry, side int, data []byte) {
-		pair := texts[e]
-		pair[side] = b.imageText(e, data)
-		texts[e] = pair
-	}
-	for side := range 2 {
-		var files []*gitctx.File
-		byFile := map[*gitctx.File]*entry{}
-		for _, e := range todo {
-			newSide, oldSide := needs(e)
-			if e.file == nil {
-				continue
-			}
-			if (side == 0 && newSide && e.file.NewMode != 0) || (side == 1 && oldSide && e.file.OldMode != 0) {
-				files = append(files, e.file)
-				byFile[e.file] = e
-			}
-		}
-		which := gitctx.New
-		if side == 1 {
-			which = gitctx.Old
-		}
-		err := b.ch.ReadEach(ctx, files, which, b.opts.MaxFileBytes, func(f *gitctx.File, _ int64, data []byte, err error) error {
-			if err != nil {
-				if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-					return err
-				}
-				return nil // scanned from the hunks instead
-			}
-			keep(byFile[f], side, data)
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-	}
-	// neighbours and guides: whole files, read from the change's new side;
-	// context files: from the work tree, unless their content is at hand
-	var trees []gitctx.TreeEntry
-	byPath := map[string]*entry{}
-	for _, e := range todo {
-		switch {
-		case e.file != nil:
-		case e.role == RoleContext:
-			texts[e] = [2]*string{b.contextText(e), nil}
-		default:
-			trees = append(trees, e.tree)
-			byPath[e.tree.Path] = e
-		}
-	}
-	err := b.ch.ReadTreeEach(ctx, trees, b.opts.MaxFileBytes, func(t gitctx.TreeEntry, data []byte, err error) error {
-		if err == nil {
-			keep(byPath[t.Path], 0, data)
-		} else if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			return err
-		}
-		return nil
-	})
+	texts, err := b.readSides(ctx, todo)
 	if err != nil {
 		return err
 	}
-	return parallel(ctx, todo, func(e *entry) error {
-		red, err := b.redactEntry(ctx, e, texts[e])
+	return inOrder(ctx, b.opts.Gate, todo, func(g *secrets.Gate, e *entry) (bool, error) {
+		red, err := b.redactEntry(ctx, g, e, texts[e])
 		if err != nil {
-			return err
+			return false, err
 		}
 		e.red = red
-		return nil
+		return red.placed(), nil
 	})
 }
 
 // redactEntry scans the parts of one entry the pack may show.
-func (b *builder) redactEntry(ctx context.Context, e *entry, whole [2]*string) (*redaction, error) {
+func (b *builder) redactEntry(ctx context.Context, g *secrets.Gate, e *entry, whole [2]*string) (*redaction, error) {
 	newSide, oldSide := needs(e)
 	red := &redaction{sections: map[string]redactedText{}}
 	var err error
 	if newSide {
 		if whole[0] != nil {
-			if red.newWhole, err = b.fileImage(ctx, *whole[0], b.objectOf(e, false), shownLines(e, false), b.ahead); err != nil {
+			if red.newWhole, err = b.fileImage(ctx, g, *whole[0], b.objectOf(e, false), shownLines(e, false), b.ahead); err != nil {
 				return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 			}
 		}
 		red.newDiff = red.newWhole
 		if whole[0] == nil || !agrees(*whole[0], e.patch, false) {
-			if red.newDiff, err = b.hunkImage(ctx, e, false); err != nil {
+			if red.newDiff, err = b.hunkImage(ctx, g, e, false); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if oldSide {
 		if whole[1] != nil && agrees(*whole[1], e.patch, true) {
-			red.oldDiff, err = b.fileImage(ctx, *whole[1], b.objectOf(e, true), shownLines(e, true), b.ahead)
+			red.oldDiff, err = b.fileImage(ctx, g, *whole[1], b.objectOf(e, true), shownLines(e, true), b.ahead)
 		} else {
-			red.oldDiff, err = b.hunkImage(ctx, e, true)
+			red.oldDiff, err = b.hunkImage(ctx, g, e, true)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 		}
 	}
-	if red.sections, err = b.redactSections(ctx, e); err != nil {
+	if red.sections, err = b.redactSections(ctx, g, e); err != nil {
 		return nil, err
 	}
 	if e.showContent == RepOutline {
-		if red.outline, err = b.makeOutline(ctx, e, whole[0]); err != nil {
+		if red.outline, err = b.makeOutline(ctx, g, e, whole[0]); err != nil {
 			return nil, err
 		}
 	}
@@ -181,7 +137,7 @@ func (b *builder) redactEntry(ctx context.Context, e *entry, whole [2]*string) (
 // makeOutline outlines the new side and puts the outline through the gate
 // (an outline is text of its own, not lines of the file). A file that
 // cannot be outlined (a syntax error) shows its head and tail instead.
-func (b *builder) makeOutline(ctx context.Context, e *entry, whole *string) (redactedText, error) {
+func (b *builder) makeOutline(ctx context.Context, g *secrets.Gate, e *entry, whole *string) (redactedText, error) {
 	if whole == nil {
 		return redactedText{}, nil
 	}
@@ -190,7 +146,7 @@ func (b *builder) makeOutline(ctx context.Context, e *entry, whole *string) (red
 		text = truncateLines(*whole, e.trunc.HeadLines, e.trunc.TailLines)
 	}
 	e.outline = text
-	red, hits, err := b.opts.Gate.RedactString(ctx, text)
+	red, hits, err := g.RedactString(ctx, text)
 	if err != nil {
 		return redactedText{}, fmt.Errorf("%s: %w", e.label.String(), err)
 	}
@@ -250,7 +206,7 @@ func sectionCandidates(p *gitctx.Patch) []string {
 // redactSections puts through the gate every text a hunk header may show
 // after "@@": the sections git printed, and the function lines a hunk cut
 // to less context may show instead (see section).
-func (b *builder) redactSections(ctx context.Context, e *entry) (map[string]redactedText, error) {
+func (b *builder) redactSections(ctx context.Context, g *secrets.Gate, e *entry) (map[string]redactedText, error) {
 	out := map[string]redactedText{}
 	if e.patch == nil {
 		return out, nil
@@ -260,7 +216,7 @@ func (b *builder) redactSections(ctx context.Context, e *entry) (map[string]reda
 	for i, r := range raw {
 		clean[i] = cleanText(decodeLine(r))
 	}
-	texts, hits, err := redactMany(ctx, b.opts.Gate, clean)
+	texts, hits, err := redactMany(ctx, g, clean)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 	}

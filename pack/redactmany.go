@@ -10,7 +10,8 @@ import (
 // redactMany puts many short texts (paths, commit messages) through the
 // gate in one scan, joined by newlines, as they are shown; a span that
 // crosses from one text into the next is cut at the boundary, and each
-// part redacted.
+// part redacted. Batches are scanned on every core, and their
+// placeholders numbered in order (see inOrder).
 func redactMany(ctx context.Context, g *secrets.Gate, texts []string) ([]secrets.Text, [][]secrets.Hit, error) {
 	out := make([]secrets.Text, len(texts))
 	hits := make([][]secrets.Hit, len(texts))
@@ -24,8 +25,14 @@ func redactMany(ctx context.Context, g *secrets.Gate, texts []string) ([]secrets
 			from, size = i+1, 0
 		}
 	}
-	err := parallel(ctx, batches, func(bt batch) error {
-		return redactBatch(ctx, g, texts[bt.from:bt.to], out[bt.from:bt.to], hits[bt.from:bt.to])
+	err := inOrder(ctx, g, batches, func(g *secrets.Gate, bt batch) (bool, error) {
+		err := redactBatch(ctx, g, texts[bt.from:bt.to], out[bt.from:bt.to], hits[bt.from:bt.to])
+		for _, h := range hits[bt.from:bt.to] {
+			if len(h) > 0 {
+				return true, err
+			}
+		}
+		return false, err
 	})
 	return out, hits, err
 }

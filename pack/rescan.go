@@ -21,20 +21,23 @@ var ErrLeak = errors.New("the rendered pack still holds a credential")
 // as it is written.
 func (s *shaper) gateSegments(ctx context.Context, segs []*segment) error {
 	var todo []*segment
+	ahead := map[*segment][]RedactionItem{} // the items each segment came with
 	for _, seg := range segs {
 		if !seg.gated {
 			todo = append(todo, seg)
+			ahead[seg] = seg.items
 		}
 	}
-	return parallel(ctx, todo, func(seg *segment) error {
+	return inOrder(ctx, s.opts.Gate, todo, func(g *secrets.Gate, seg *segment) (bool, error) {
 		keep := 0
 		if seg.diff {
 			keep = 1 // a diff line's +, - or space
 		}
-		text, hits, err := s.opts.Gate.RedactAll(ctx, seg.raw, keep)
+		text, hits, err := g.RedactAll(ctx, seg.raw, keep)
 		if err != nil {
-			return fmt.Errorf("check the pack (%s) for credentials: %w", seg.where, err)
+			return false, fmt.Errorf("check the pack (%s) for credentials: %w", seg.where, err)
 		}
+		seg.items = ahead[seg][:len(ahead[seg]):len(ahead[seg])]
 		for _, h := range hits {
 			item := RedactionItem{Path: seg.path, Side: "context", Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder}
 			if h.Line < len(seg.refs) && seg.refs[h.Line].side != "" {
@@ -44,7 +47,7 @@ func (s *shaper) gateSegments(ctx context.Context, segs []*segment) error {
 		}
 		seg.text, seg.gated, seg.tokens = text, true, -1
 		s.reconcile(seg)
-		return nil
+		return len(hits) > 0, nil
 	})
 }
 
@@ -69,8 +72,9 @@ func (s *shaper) rescanBoundaries(ctx context.Context, segs []*segment) error {
 		joins = append(joins, join{tail + head, len(tail), segs[i-1], segs[i]})
 	}
 	var leak string
+	dry := s.opts.Gate.Dry() // what it finds is never shown: it must not number placeholders
 	err := parallel(ctx, joins, func(j join) error {
-		spans, err := s.opts.Gate.Scan(ctx, j.text)
+		spans, err := dry.Scan(ctx, j.text)
 		if err != nil {
 			return fmt.Errorf("check the pack for credentials: %w", err)
 		}
