@@ -46,17 +46,6 @@ var riskKinds = []struct {
 		regexp.MustCompile(`(?i)(os/exec|exec\.Command|subprocess|child_process|\bsystem\(|\beval\(|shell\s*=\s*True|Runtime\.getRuntime|\bpopen\()`)},
 }
 
-// risky reports whether a changed line touches a kind of risk.
-func risky(line, lower string, kind int) bool {
-	k := riskKinds[kind]
-	for _, w := range k.words {
-		if strings.Contains(lower, w) {
-			return k.re.MatchString(line)
-		}
-	}
-	return false
-}
-
 // keyFile is a key file of the change, by category.
 type keyFile struct {
 	category string
@@ -132,10 +121,14 @@ func hotspots(ctx context.Context, entries []*entry) []hotspot {
 }
 
 // riskKindsOf lists the kinds of risk an entry's changed lines touch (at
-// most maxRiskLines of them are read), and a large change.
+// most maxRiskLines of them are read), in the order a reader meets them,
+// and a large change. Each line is searched for all the kinds' words in
+// one pass (see riskWords), and a kind's pattern is tried only on a line
+// that holds one of its words.
 func riskKindsOf(e *entry) []string {
 	var kinds []string
 	seen := make([]bool, len(riskKinds))
+	found := make([]bool, len(riskKinds)) // kinds whose words a line holds
 	n := 0
 scan:
 	for _, h := range e.patch.Hunks {
@@ -146,9 +139,10 @@ scan:
 			if n++; n > maxRiskLines || len(kinds) == len(riskKinds) {
 				break scan
 			}
-			lower := strings.ToLower(l.Text)
+			clear(found)
+			riskWords.find(strings.ToLower(l.Text), found)
 			for i, k := range riskKinds {
-				if !seen[i] && risky(l.Text, lower, i) {
+				if found[i] && !seen[i] && k.re.MatchString(l.Text) {
 					seen[i] = true
 					kinds = append(kinds, k.name)
 				}
@@ -159,6 +153,49 @@ scan:
 		kinds = append(kinds, "large change ("+thousands(changed)+" lines)")
 	}
 	return kinds
+}
+
+// wordIndex finds many short words in a text in one pass: a table of the
+// byte pairs words start with rules out most positions at a glance.
+type wordIndex struct {
+	pairs [1 << 16]bool
+	words map[uint16][]riskWord
+}
+
+type riskWord struct {
+	word string
+	kind int
+}
+
+// riskWords indexes the words of riskKinds; it is built once and only
+// read.
+var riskWords = newWordIndex()
+
+func newWordIndex() *wordIndex {
+	x := &wordIndex{words: map[uint16][]riskWord{}}
+	for i, k := range riskKinds {
+		for _, w := range k.words {
+			p := uint16(w[0])<<8 | uint16(w[1])
+			x.pairs[p] = true
+			x.words[p] = append(x.words[p], riskWord{w, i})
+		}
+	}
+	return x
+}
+
+// find marks in found the kinds whose words text holds.
+func (x *wordIndex) find(text string, found []bool) {
+	for i := 0; i+1 < len(text); i++ {
+		p := uint16(text[i])<<8 | uint16(text[i+1])
+		if !x.pairs[p] {
+			continue
+		}
+		for _, w := range x.words[p] {
+			if !found[w.kind] && strings.HasPrefix(text[i:], w.word) {
+				found[w.kind] = true
+			}
+		}
+	}
 }
 
 // focusText is the review focus of a Summary pack, as markdown list items.

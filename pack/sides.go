@@ -1,0 +1,82 @@
+package pack
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// readSides reads whole the sides of the entries redactEntries scans: the
+// new and the old sides of changed files, and the files neighbours and
+// guides show, each through a git cat-file of its own, at the same time.
+// A side that cannot be read is left out (it is scanned from the hunks).
+// Context files come from the work tree, unless their content is at hand.
+func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*string, error) {
+	var mu sync.Mutex
+	texts := make(map[*entry][2]*string, len(todo))
+	keep := func(e *entry, side int, data []byte) {
+		text := b.imageText(e, data)
+		mu.Lock()
+		defer mu.Unlock()
+		pair := texts[e]
+		pair[side] = text
+		texts[e] = pair
+	}
+	skip := func(err error) error {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return err
+		}
+		return nil
+	}
+	var trees []gitctx.TreeEntry
+	byPath := map[string]*entry{}
+	for _, e := range todo {
+		switch {
+		case e.file != nil:
+		case e.role == RoleContext:
+			texts[e] = [2]*string{b.contextText(e), nil}
+		default:
+			trees = append(trees, e.tree)
+			byPath[e.tree.Path] = e
+		}
+	}
+	var waits []func() error
+	for side, which := range []gitctx.Side{gitctx.New, gitctx.Old} {
+		var files []*gitctx.File
+		byFile := map[*gitctx.File]*entry{}
+		for _, e := range todo {
+			newSide, oldSide := needs(e)
+			if e.file != nil && ((side == 0 && newSide && e.file.NewMode != 0) || (side == 1 && oldSide && e.file.OldMode != 0)) {
+				files = append(files, e.file)
+				byFile[e.file] = e
+			}
+		}
+		waits = append(waits, inBackground(func() error {
+			return b.ch.ReadEach(ctx, files, which, b.opts.MaxFileBytes, func(f *gitctx.File, _ int64, data []byte, err error) error {
+				if err != nil {
+					return skip(err)
+				}
+				keep(byFile[f], side, data)
+				return nil
+			})
+		}))
+	}
+	waits = append(waits, inBackground(func() error {
+		return b.ch.ReadTreeEach(ctx, trees, b.opts.MaxFileBytes, func(t gitctx.TreeEntry, data []byte, err error) error {
+			if err != nil {
+				return skip(err)
+			}
+			keep(byPath[t.Path], 0, data)
+			return nil
+		})
+	}))
+	var first error
+	for _, wait := range waits {
+		if err := wait(); err != nil && first == nil {
+			first = err
+		}
+	}
+	return texts, first
+}
