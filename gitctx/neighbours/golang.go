@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"maps"
 	"path"
 	"slices"
 	"strconv"
@@ -130,15 +131,21 @@ func recvType(e ast.Expr) string {
 	}
 }
 
-// goRelations adds Go's file-level import relations of the seeds.
-func (f *finder) goRelations(ctx context.Context, r *resolver, specs map[string][]string) error {
-	var seeds []string
-	for _, s := range f.seeds() {
+// goSeeds are the Go files among the seeds.
+func goSeeds(seeds []string) []string {
+	var out []string
+	for _, s := range seeds {
 		if strings.HasSuffix(s, ".go") {
-			seeds = append(seeds, s)
+			out = append(out, s)
 		}
 	}
-	if len(seeds) == 0 || len(seeds) > 200 {
+	return out
+}
+
+// goRelations adds Go's file-level import relations of the seeds.
+func (f *finder) goRelations(ctx context.Context, r *resolver, specs map[string][]string, plan *goPlan) error {
+	seeds := goSeeds(f.seeds())
+	if plan == nil {
 		return nil
 	}
 	// the seeds' packages, and the files that import them or that they import
@@ -162,10 +169,19 @@ func (f *finder) goRelations(ctx context.Context, r *resolver, specs map[string]
 			}
 		}
 	}
-	parsed, err := f.parseAll(ctx, want, seeds)
+	// the plan parsed them as the index was read, but for files the index
+	// left out (skipped, or past its limit)
+	parsed := plan.parsed
+	for p := range want {
+		if _, ok := parsed[p]; ok {
+			delete(want, p)
+		}
+	}
+	more, err := f.parseAll(ctx, want, seeds)
 	if err != nil {
 		return err
 	}
+	maps.Copy(parsed, more)
 	for _, s := range seeds {
 		sg := parsed[s]
 		if sg == nil {

@@ -32,16 +32,25 @@ func (f *finder) imports(ctx context.Context) error {
 	if len(langs) == 0 {
 		return nil
 	}
-	var entries []gitctx.TreeEntry
+	var paths []string
 	for _, p := range sortedKeys(f.files) {
 		if langs[languageOf(p)] && !f.skip(p) || p == "go.mod" || strings.HasSuffix(p, "/go.mod") {
-			entries = append(entries, f.files[p])
-			if len(entries) == maxIndexFiles {
+			paths = append(paths, p)
+			if len(paths) == maxIndexFiles {
 				break
 			}
 		}
 	}
+	isSeed := map[string]bool{}
+	for _, s := range f.seeds() {
+		isSeed[s] = true
+	}
+	var entries []gitctx.TreeEntry
+	for _, p := range indexOrder(paths, func(p string) bool { return isSeed[p] }) {
+		entries = append(entries, f.files[p])
+	}
 	r := newResolver(f.files)
+	plan := newGoPlan(r, goSeeds(f.seeds()))
 	specs := map[string][]string{} // file → its import specs
 	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
 		if err != nil {
@@ -55,6 +64,7 @@ func (f *finder) imports(ctx context.Context) error {
 			return nil
 		}
 		specs[e.Path] = parseImports(e.Path, data[:min(len(data), headBytes)])
+		plan.take(e.Path, specs[e.Path], data)
 		return nil
 	})
 	if err != nil {
@@ -75,7 +85,7 @@ func (f *finder) imports(ctx context.Context) error {
 			}
 		}
 	}
-	if err := f.goRelations(ctx, r, specs); err != nil {
+	if err := f.goRelations(ctx, r, specs, plan); err != nil {
 		return err
 	}
 	for _, s := range f.seeds() {
