@@ -27,6 +27,7 @@ type packRun struct {
 
 // buildPack selects the change the options name and packs it.
 func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*packRun, error) {
+	defer limitMemory(a.getenv)()
 	prog.stage("selecting the change")
 	ch, err := selectChange(ctx, a, o)
 	if err != nil {
