@@ -1,0 +1,86 @@
+package gitctx
+
+import (
+	"testing"
+
+	"github.com/gitctx/gitctx/gitctx/gittest"
+)
+
+// benchShape is the synthetic repository of the benchmarks: 40 packages
+// of 15 files (about 900 files, 3 MB), 200 commits of history and a
+// change of 20 commits touching about 200 files.
+var benchShape = gittest.Shape{Packages: 40, Files: 15, History: 200, Change: 20}
+
+// benchChange opens the synthetic repository and selects its change.
+func benchChange(b *testing.B, r *gittest.Repo) (*Repo, *Change) {
+	b.Helper()
+	repo, err := Open(b.Context(), r.Dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = repo.Close() })
+	ch, err := repo.SelectRange(b.Context(), "HEAD~20..HEAD")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return repo, ch
+}
+
+// BenchmarkSelect selects the change: revisions, the changed files (git
+// diff --raw) and the commits.
+func BenchmarkSelect(b *testing.B) {
+	r := gittest.Synthetic(b, benchShape)
+	repo, _ := benchChange(b, r)
+	for b.Loop() {
+		if _, err := repo.SelectRange(b.Context(), "HEAD~20..HEAD"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPatches streams the change's diff and parses every patch.
+func BenchmarkPatches(b *testing.B) {
+	r := gittest.Synthetic(b, benchShape)
+	_, ch := benchChange(b, r)
+	for b.Loop() {
+		n := 0
+		err := ch.Patches(b.Context(), func(*File) bool { return true }, 1<<20, func(*File, *Patch) error { n++; return nil })
+		if err != nil || n != len(ch.Files) {
+			b.Fatalf("Patches: %d of %d, %v", n, len(ch.Files), err)
+		}
+	}
+}
+
+// BenchmarkReadEach reads the new side of every changed file through one
+// git cat-file --batch.
+func BenchmarkReadEach(b *testing.B) {
+	r := gittest.Synthetic(b, benchShape)
+	_, ch := benchChange(b, r)
+	for b.Loop() {
+		var bytes int64
+		err := ch.ReadEach(b.Context(), ch.Files, New, 1<<20, func(_ *File, size int64, _ []byte, err error) error {
+			bytes += size
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.SetBytes(bytes)
+	}
+}
+
+// BenchmarkHistory reads the history of the changed files, as the
+// neighbours' co-change signal does.
+func BenchmarkHistory(b *testing.B) {
+	r := gittest.Synthetic(b, benchShape)
+	_, ch := benchChange(b, r)
+	var paths []string
+	for _, f := range ch.Files {
+		paths = append(paths, f.Path)
+	}
+	for b.Loop() {
+		if _, err := ch.History(b.Context(), paths, 1000, 10000); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,30 @@
+package neighbours
+
+import (
+	"testing"
+
+	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/gitctx/gittest"
+)
+
+// BenchmarkFind finds the neighbours of a change of about 200 Go files in
+// a synthetic project of about 900 files with 200 commits of history:
+// history, the import index, references and the rest.
+func BenchmarkFind(b *testing.B) {
+	r := gittest.Synthetic(b, gittest.Shape{Packages: 40, Files: 15, History: 200, Change: 20})
+	repo, err := gitctx.Open(b.Context(), r.Dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer repo.Close()
+	for b.Loop() {
+		ch, err := repo.SelectRange(b.Context(), "HEAD~20..HEAD")
+		if err != nil {
+			b.Fatal(err)
+		}
+		ns, _, err := Find(b.Context(), ch, Options{})
+		if err != nil || len(ns) == 0 {
+			b.Fatalf("Find: %d neighbours, %v", len(ns), err)
+		}
+	}
+}
