@@ -41,6 +41,13 @@ func (f *finder) imports(ctx context.Context) error {
 			}
 		}
 	}
+	r := newResolver(f.files)
+	plan := newGoPlan(r, goSeeds(f.seeds()))
+	if plan == nil {
+		// Go files only give "go:" specs, which only goRelations reads:
+		// without it they need not be read at all.
+		paths = slices.DeleteFunc(paths, func(p string) bool { return languageOf(p) == "go" || path.Base(p) == "go.mod" })
+	}
 	isSeed := map[string]bool{}
 	for _, s := range f.seeds() {
 		isSeed[s] = true
@@ -49,8 +56,6 @@ func (f *finder) imports(ctx context.Context) error {
 	for _, p := range indexOrder(paths, func(p string) bool { return isSeed[p] }) {
 		entries = append(entries, f.files[p])
 	}
-	r := newResolver(f.files)
-	plan := newGoPlan(r, goSeeds(f.seeds()))
 	specs := map[string][]string{} // file → its import specs
 	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
 		if err != nil {
