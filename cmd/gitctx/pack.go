@@ -91,20 +91,10 @@ outputs intact.` + helpFooter,
 		Example: `  gitctx pack HEAD~3..HEAD
   gitctx pack main...feature --format xml
   gitctx pack --staged -o - | llm "review this"`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return usagef(cmd, fmt.Errorf("pack takes at most one range or revision, got %d: %s", len(args), strings.Join(args, " ")))
-			}
-			return nil
-		},
+		Args: atMostOneSpec,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := configure(cmd.Context(), cmd, a, o.config)
-			if err != nil {
+			if err := o.settle(cmd, a, args); err != nil {
 				return err
-			}
-			o.settings = s
-			if len(args) == 1 {
-				o.spec = args[0]
 			}
 			if err := o.validate(cmd); err != nil {
 				return err
@@ -114,6 +104,29 @@ outputs intact.` + helpFooter,
 	}
 	o.addFlags(cmd)
 	return cmd
+}
+
+// atMostOneSpec is the argument check of pack and review: one range or
+// revision at most.
+func atMostOneSpec(cmd *cobra.Command, args []string) error {
+	if len(args) > 1 {
+		return usagef(cmd, fmt.Errorf("%s takes at most one range or revision, got %d: %s", cmd.Name(), len(args), strings.Join(args, " ")))
+	}
+	return nil
+}
+
+// settle applies the environment and the configuration file to the
+// flags, and takes the range or revision argument.
+func (o *packOptions) settle(cmd *cobra.Command, a *app, args []string) error {
+	s, err := configure(cmd.Context(), cmd, a, o.config)
+	if err != nil {
+		return err
+	}
+	o.settings = s
+	if len(args) == 1 {
+		o.spec = args[0]
+	}
+	return nil
 }
 
 func (o *packOptions) validate(cmd *cobra.Command) error {

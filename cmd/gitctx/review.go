@@ -83,20 +83,10 @@ GitHub Enterprise.` + helpFooter,
 		Example: `  gitctx review main...HEAD --provider openai --model gpt-4.1 --pr 12
   gitctx review --staged --provider command --command 'llm -m gpt-4o'
   gitctx review main...HEAD --provider anthropic --dry-run`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) > 1 {
-				return usagef(cmd, fmt.Errorf("review takes at most one range or revision, got %d: %s", len(args), strings.Join(args, " ")))
-			}
-			return nil
-		},
+		Args: atMostOneSpec,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := configure(cmd.Context(), cmd, a, o.config)
-			if err != nil {
+			if err := o.settle(cmd, a, args); err != nil {
 				return err
-			}
-			o.settings = s
-			if len(args) == 1 {
-				o.spec = args[0]
 			}
 			if err := o.validate(cmd); err != nil {
 				return err
