@@ -46,7 +46,9 @@ func (c *Change) ReadEach(ctx context.Context, files []*File, side Side, limit i
 	stop := func(err error) error {
 		if stream != nil {
 			stream.proc.kill()
-			_ = stream.proc.wait()
+			if werr := stream.proc.wait(); errors.Is(werr, errInterrupted) {
+				return werr // the read failed because git was interrupted
+			}
 		}
 		return err
 	}

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 )
 
 // gitConfig is passed to every git command so that a user's configuration
@@ -77,6 +79,9 @@ func (g *git) output(ctx context.Context, stdin io.Reader, args ...string) ([]by
 	cmd.Stdout = &stdout
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
+		if signalled(cmd.ProcessState) {
+			return stdout.Bytes(), interrupted(args)
+		}
 		return stdout.Bytes(), g.wrap(ctx, args, stderr.String(), err)
 	}
 	return stdout.Bytes(), nil
@@ -94,7 +99,7 @@ func (g *git) stream(ctx context.Context, read func(io.Reader) error, args ...st
 		p.kill()
 	}
 	waitErr := p.wait()
-	if readErr != nil {
+	if readErr != nil && !errors.Is(waitErr, errInterrupted) {
 		return readErr
 	}
 	return waitErr
@@ -141,9 +146,32 @@ func (p *process) kill() {
 func (p *process) wait() error {
 	defer p.cancel()
 	if err := p.cmd.Wait(); err != nil {
+		if signalled(p.cmd.ProcessState) {
+			return interrupted(p.args)
+		}
 		return p.g.wrap(p.ctx, p.args, p.stderr.String(), err)
 	}
 	return nil
+}
+
+// errInterrupted is a git process stopped by SIGINT or SIGTERM from
+// outside gitctx. A terminal's Ctrl-C signals the whole process group, so
+// git may die of it (and gitctx see its output cut short) before gitctx's
+// own handler cancels the run: the run was interrupted all the same.
+var errInterrupted = fmt.Errorf("interrupted: %w", context.Canceled)
+
+func interrupted(args []string) error {
+	return fmt.Errorf("git %s: %w", (&Error{Args: args}).subcommand(), errInterrupted)
+}
+
+// signalled reports whether a process was ended by SIGINT or SIGTERM
+// (gitctx itself stops its git processes with SIGKILL).
+func signalled(ps *os.ProcessState) bool {
+	if ps == nil {
+		return false
+	}
+	ws, ok := ps.Sys().(syscall.WaitStatus)
+	return ok && ws.Signaled() && (ws.Signal() == syscall.SIGINT || ws.Signal() == syscall.SIGTERM)
 }
 
 func (g *git) wrap(ctx context.Context, args []string, stderr string, err error) error {
