@@ -16,7 +16,6 @@ type actionEvent struct {
 	base   string // the pull request's base commit, or the push's before
 	head   string
 	fork   bool // the pull request comes from another repository
-	draft  bool
 	// headOnly is set for a push that created a branch: there is no
 	// before, so the head commit alone is packed.
 	headOnly bool
@@ -27,8 +26,7 @@ type eventPayload struct {
 	Action      string `json:"action"`
 	Number      int    `json:"number"`
 	PullRequest *struct {
-		Number int  `json:"number"`
-		Draft  bool `json:"draft"`
+		Number int `json:"number"`
 		Base   struct {
 			SHA  string `json:"sha"`
 			Repo struct {
@@ -87,7 +85,7 @@ func (p *eventPayload) event(name string) (*actionEvent, error) {
 		if pr == nil || pr.Base.SHA == "" || pr.Head.SHA == "" {
 			return nil, fmt.Errorf("the %s payload has no pull request with base and head commits", name)
 		}
-		ev.pr, ev.base, ev.head, ev.draft = firstPositive(pr.Number, p.Number), pr.Base.SHA, pr.Head.SHA, pr.Draft
+		ev.pr, ev.base, ev.head = firstPositive(pr.Number, p.Number), pr.Base.SHA, pr.Head.SHA
 		ev.fork = pr.Head.Repo == nil || pr.Head.Repo.Fork || !strings.EqualFold(pr.Head.Repo.FullName, pr.Base.Repo.FullName)
 	case "push":
 		if p.After == "" || isZeroSHA(p.After) {
