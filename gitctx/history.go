@@ -131,15 +131,16 @@ func (c *Change) historyStart() string {
 	return c.Source.Base // HEAD's commit; empty on an unborn branch
 }
 
-// Grep finds which files on the change's new side contain each word as a
-// whole word: word → paths. It searches the head commit of a range, the
-// index for a staged change and the work tree otherwise, with one
-// `git grep`.
-func (c *Change) Grep(ctx context.Context, words []string) (map[string][]string, error) {
+// Grep finds the lines on the change's new side that contain one of the
+// words as a whole word, and hands each to line with its file's path. It
+// searches the head commit of a range, the index for a staged change and
+// the work tree otherwise, with one `git grep`, and reads its output as it
+// comes. A line longer than maxGrepLine is handed on cut short.
+func (c *Change) Grep(ctx context.Context, words []string, line func(path string, text []byte)) error {
 	if c.repo == nil || len(words) == 0 {
-		return nil, nil
+		return nil
 	}
-	args := []string{"grep", "-I", "-z", "-w", "-F", "-o", "--no-color", "--full-name"}
+	args := []string{"grep", "-I", "-z", "-w", "-F", "--no-color", "--full-name"}
 	for _, w := range words {
 		args = append(args, "-e", w)
 	}
@@ -151,25 +152,51 @@ func (c *Change) Grep(ctx context.Context, words []string) (map[string][]string,
 	case KindWorktree:
 		args = append(args, "--untracked") // untracked files are on the new side too
 	}
-	g := c.repo.git
-	out, err := g.output(ctx, nil, append(args, "--")...)
+	fromTree := c.Source.Kind == KindRange || c.Source.Kind == KindPullRequest
+	matched := false
+	err := c.repo.git.stream(ctx, func(r io.Reader) error {
+		return readGrep(r, fromTree, func(path string, text []byte) {
+			matched = true
+			line(path, text)
+		})
+	}, append(args, "--")...)
 	if err != nil {
 		var gerr *Error
-		if errors.As(err, &gerr) && len(out) == 0 && strings.TrimSpace(gerr.Stderr) == "" {
-			return map[string][]string{}, nil // exit 1: no match
+		if errors.As(err, &gerr) && !matched && strings.TrimSpace(gerr.Stderr) == "" {
+			return nil // exit 1: no match
 		}
-		return nil, fmt.Errorf("search for references: %w", err)
+		return fmt.Errorf("search for references: %w", err)
 	}
-	return parseGrep(out, c.Source.Kind == KindRange || c.Source.Kind == KindPullRequest), nil
+	return nil
 }
 
-// parseGrep reads `git grep -z -o` output: path NUL line-number-less match
-// lines, "path\0word\n" (a commit-prefixed path, "rev:path", for a tree).
-func parseGrep(out []byte, fromTree bool) map[string][]string {
-	found := map[string][]string{}
-	seen := map[string]bool{}
-	for _, line := range bytes.Split(out, []byte{'\n'}) {
-		path, word, ok := bytes.Cut(line, []byte{0})
+// maxGrepLine bounds a line of grep output (path and text) handed on by
+// Grep: a longer line is minified code or data.
+const maxGrepLine = 16 << 10
+
+// readGrep reads `git grep -z` output without line numbers, "path\0line\n"
+// (a commit-prefixed path, "rev:path", for a tree).
+func readGrep(r io.Reader, fromTree bool, line func(path string, text []byte)) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var buf []byte
+	for {
+		chunk, isPrefix, err := br.ReadLine()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		buf = append(buf[:0], chunk[:min(len(chunk), maxGrepLine)]...)
+		for isPrefix { // an over-long line: keep its start, skip the rest
+			if chunk, isPrefix, err = br.ReadLine(); err != nil {
+				return err
+			}
+			if room := maxGrepLine - len(buf); room > 0 {
+				buf = append(buf, chunk[:min(room, len(chunk))]...)
+			}
+		}
+		path, text, ok := bytes.Cut(buf, []byte{0})
 		if !ok {
 			continue
 		}
@@ -179,11 +206,6 @@ func parseGrep(out []byte, fromTree bool) map[string][]string {
 				p = rest
 			}
 		}
-		key := string(word) + "\x00" + p
-		if !seen[key] {
-			seen[key] = true
-			found[string(word)] = append(found[string(word)], p)
-		}
+		line(p, text)
 	}
-	return found
 }

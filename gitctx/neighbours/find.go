@@ -9,7 +9,8 @@
 //     import it (Go by go/parser with the module path from go.mod;
 //     JavaScript/TypeScript, Python, Java/Kotlin, Rust, C/C++ and Ruby by
 //     their import syntax);
-//   - files that name a symbol whose definition the change touched;
+//   - files that name a symbol whose definition the change touched, and
+//     files that define a symbol named on a changed line;
 //   - co-change: files that changed together with the changed files in the
 //     history before the change, weighted by recency and by how few files
 //     each commit touched;
@@ -17,7 +18,10 @@
 //
 // A paired test ranks above everything else; imports, references and
 // history are weighed together (see directShare); a sibling with nothing
-// else ranks below all of them.
+// else ranks below all of them. A guide file (readme, manifest) is
+// returned as a guide unless it has evidence beyond its directory and one
+// shared commit: a go.mod or package.json that keeps changing with the
+// changed files is a neighbour.
 package neighbours
 
 import (
@@ -90,6 +94,7 @@ type candidate struct {
 	path    string
 	direct  float64 // test, import and reference weight
 	history float64 // co-change weight
+	commits int     // earlier commits shared with the changed files
 	sibling bool
 	reasons []string
 }
@@ -152,8 +157,9 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	if opts.GuidesOnly {
 		return nil, guides, nil
 	}
+	f.guide = make(map[string]bool, len(guides))
 	for _, g := range guides {
-		f.changed[g.Path] = true // a guide is offered as a guide, not as a neighbour
+		f.guide[g.Path] = true
 	}
 	f.startHistory(ctx)
 	f.startReferences(ctx)
@@ -162,7 +168,20 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 			return nil, nil, err
 		}
 	}
-	return f.ranked(), guides, nil
+	ns := f.ranked()
+	return ns, withoutNeighbours(guides, ns), nil
+}
+
+// withoutNeighbours drops the guides that were chosen as neighbours: a
+// manifest that keeps changing with the change's files (a release's
+// package.json beside its changelog) is offered as a neighbour, ranked and
+// with its reasons, not twice.
+func withoutNeighbours(guides []Guide, ns []Neighbour) []Guide {
+	chosen := make(map[string]bool, len(ns))
+	for _, n := range ns {
+		chosen[n.Path] = true
+	}
+	return slices.DeleteFunc(guides, func(g Guide) bool { return chosen[g.Path] })
 }
 
 // finder holds the state of one Find.
@@ -173,11 +192,12 @@ type finder struct {
 	changed map[string]bool
 	cands   map[string]*candidate
 	skipped map[string]bool // Skip's answers, asked once a path
+	guide   map[string]bool // the guide files: neighbours only on evidence beyond a shared directory
 	seedsOf []string        // seeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none).
 	pastCommits func() ([]gitctx.HistoryCommit, error)
 	// named waits for the search started by startReferences.
-	named func() (references, error)
+	named func() (*symbols, error)
 }
 
 // seeds are the changed files that still exist and may be shown, the
@@ -261,6 +281,9 @@ func sameKind(a, b string) bool {
 func (f *finder) ranked() []Neighbour {
 	var out []Neighbour
 	for _, c := range f.cands {
+		if f.guide[c.path] && c.direct == 0 && c.commits < 2 {
+			continue // a guide beside a changed file, or added with it, is offered as a guide
+		}
 		out = append(out, Neighbour{Path: c.path, Score: round(c.score()), Reasons: c.reasons})
 	}
 	sort.Slice(out, func(i, j int) bool {

@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strings"
@@ -525,6 +526,34 @@ func TestFindReferences(t *testing.T) {
 	absent(t, ns, "docs/other.md")
 }
 
+// TestFindDefinitions: a file that defines a name on the change's
+// changed lines (a function it starts or stops calling) is a neighbour,
+// with the name in its reasons; a name defined in more than maxDefiners
+// files tells nothing.
+func TestFindDefinitions(t *testing.T) {
+	r := newTestRepo(t)
+	files := map[string]string{
+		"app/main.py":     "from rules import all_rules\n\ndef main():\n    return all_rules()\n",
+		"rules/stripe.py": "def stripe_token():\n    return 'sk'\n",
+		"rules/slack.py":  "def slack_token():\n    return 'xox'\n",
+		"rules/other.py":  "def other_token():\n    return 'o'\n",
+		"app/util.py":     "def helper():\n    pass\n",
+	}
+	for i := range maxDefiners + 1 {
+		files[fmt.Sprintf("plugins/p%d.py", i)] = "def load_plugin():\n    pass\n"
+	}
+	r.commitEach(files)
+	r.WriteAll(map[string]string{"app/main.py": "from rules import all_rules\n\ndef main():\n    load_plugin()\n    return all_rules() + [stripe_token()]\n"})
+	r.Commit("stripe")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	stripe := neighbour(t, ns, "rules/stripe.py")
+	if !hasReason(stripe, "stripe_token") {
+		t.Errorf("stripe.py reasons %q do not name stripe_token", stripe.Reasons)
+	}
+	ranksAbove(t, ns, "rules/stripe.py", "app/util.py")
+	absent(t, ns, "rules/slack.py", "rules/other.py", "plugins/p0.py")
+}
+
 // TestFindDeletedFile: a deleted file is no seed and no neighbour.
 func TestFindDeletedFile(t *testing.T) {
 	r := newShop(t)
@@ -547,10 +576,12 @@ func TestFindOnlyGuideChanged(t *testing.T) {
 	absent(t, ns, "AGENTS.md")
 }
 
-// TestFindGuidesNeverNeighbours: guide files are returned as guides, never
-// as neighbours, even when they sit beside the changed file or changed
-// with it.
-func TestFindGuidesNeverNeighbours(t *testing.T) {
+// TestFindGuidesAsNeighbours: a guide file is returned as a guide, not as
+// a neighbour, when all that ties it to the change is where it sits; a
+// guide that keeps changing with the changed file (go.mod beside main.go,
+// a release's package.json beside its changelog) is a neighbour instead,
+// ranked and with its reasons, and leaves the guides.
+func TestFindGuidesAsNeighbours(t *testing.T) {
 	r := newTestRepo(t)
 	r.commitEach(map[string]string{
 		"go.mod":       "module example.com/tool\n",
@@ -568,14 +599,14 @@ func TestFindGuidesNeverNeighbours(t *testing.T) {
 	r.Commit("print")
 	ns, guides := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
 	gp := guidePaths(guides)
-	for _, g := range []string{"AGENTS.md", "README.md", "go.mod", "package.json"} {
-		if !slices.Contains(gp, g) {
-			t.Errorf("guide %s missing from %q", g, gp)
-		}
+	checkEqual(t, "guides", gp, []string{"AGENTS.md", "README.md", "package.json"})
+	mod := neighbour(t, ns, "go.mod")
+	if !hasReason(mod, "changed together") {
+		t.Errorf("go.mod reasons %q do not say it changed with main.go", mod.Reasons)
 	}
 	for _, n := range ns {
-		if slices.Contains(gp, n.Path) || slices.Contains(guideNames, n.Path) {
-			t.Errorf("guide %s returned as a neighbour too (%v, %q)", n.Path, n.Score, n.Reasons)
+		if slices.Contains(gp, n.Path) {
+			t.Errorf("%s returned as a guide and as a neighbour (%v, %q)", n.Path, n.Score, n.Reasons)
 		}
 	}
 	neighbour(t, ns, "flags.go")

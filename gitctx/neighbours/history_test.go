@@ -1,7 +1,9 @@
 package neighbours
 
 import (
+	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"testing"
 
@@ -177,7 +179,7 @@ func TestChangeGrep(t *testing.T) {
 	r.WriteAll(map[string]string{"b.go": "package a\n\nfunc b() { Delta() }\n"}) // uncommitted
 
 	ch := r.selectRange("HEAD~1..HEAD")
-	got, err := ch.Grep(t.Context(), []string{"Alpha", "Gamma", "Omega", "Delta", "Nope"})
+	got, err := grepWords(t.Context(), ch, []string{"Alpha", "Gamma", "Omega", "Delta", "Nope"})
 	if err != nil {
 		t.Fatalf("Grep: %v", err)
 	}
@@ -186,7 +188,7 @@ func TestChangeGrep(t *testing.T) {
 		"Gamma": {"e.go"},
 	})
 
-	got, err = ch.Grep(t.Context(), []string{"Nope", "Omega"})
+	got, err = grepWords(t.Context(), ch, []string{"Nope", "Omega"})
 	if err != nil {
 		t.Fatalf("Grep with no match: %v", err)
 	}
@@ -195,7 +197,7 @@ func TestChangeGrep(t *testing.T) {
 	}
 
 	wt := r.selectWorktree()
-	got, err = wt.Grep(t.Context(), []string{"Alpha", "Delta"})
+	got, err = grepWords(t.Context(), wt, []string{"Alpha", "Delta"})
 	if err != nil {
 		t.Fatalf("Grep: %v", err)
 	}
@@ -222,7 +224,7 @@ func TestChangeGrepWorktreeUntracked(t *testing.T) {
 		paths = append(paths, e.Path)
 	}
 	checkEqual(t, "Tree", sorted(paths), []string{"a.go", "new.go"})
-	got, err := ch.Grep(t.Context(), []string{"Alpha"})
+	got, err := grepWords(t.Context(), ch, []string{"Alpha"})
 	if err != nil {
 		t.Fatalf("Grep: %v", err)
 	}
@@ -234,7 +236,7 @@ func TestChangeGrepNoWords(t *testing.T) {
 	r := newTestRepo(t)
 	r.WriteAll(map[string]string{"a.txt": "x\n"})
 	r.Commit("first")
-	got, err := r.selectRange("HEAD").Grep(t.Context(), nil)
+	got, err := grepWords(t.Context(), r.selectRange("HEAD"), nil)
 	if err != nil || len(got) != 0 {
 		t.Errorf("Grep(nil) = %v, %v; want nothing", got, err)
 	}
@@ -246,4 +248,21 @@ func sortValues(m map[string][]string) map[string][]string {
 		out[k] = sorted(v)
 	}
 	return out
+}
+
+// grepWords collects what Grep finds as word → the files that name it.
+func grepWords(ctx context.Context, ch *gitctx.Change, words []string) (map[string][]string, error) {
+	want := map[string]bool{}
+	for _, w := range words {
+		want[w] = true
+	}
+	found := map[string][]string{}
+	err := ch.Grep(ctx, words, func(p string, line []byte) {
+		eachWord(line, func(b []byte) {
+			if w := string(b); want[w] && !slices.Contains(found[w], p) {
+				found[w] = append(found[w], p)
+			}
+		})
+	})
+	return found, err
 }

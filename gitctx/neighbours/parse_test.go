@@ -194,3 +194,33 @@ func TestLanguageOf(t *testing.T) {
 		}
 	}
 }
+
+// TestDefines: the name a line defines, in each language the definition
+// pattern knows, and none for a line that only uses names.
+func TestDefines(t *testing.T) {
+	for line, want := range map[string]string{
+		"func (r *Repo) OpenFile(p string) error {":         "OpenFile",
+		"type ruleSet struct {":                              "ruleSet",
+		"export async function loadConfig(path) {":           "loadConfig",
+		"export const parseArgs = (argv) => {":               "parseArgs",
+		"    def get_policy(self):":                          "get_policy",
+		"class CookieJar(object):":                           "CookieJar",
+		"pub(crate) fn read_index(path: &Path) -> Index {":   "read_index",
+		"exports.sendFile = function (path) {":              "sendFile",
+		"res.sendFile = function sendFile(path, options) {": "sendFile",
+		"\treturn loadConfig(path)":                          "",
+		"x := OpenFile(p)":                                   "",
+	} {
+		if got := defines([]byte(line)); got != want {
+			t.Errorf("defines(%q) = %q, want %q", line, got, want)
+		}
+	}
+}
+
+// TestEachWord: words as `git grep -w` sees them, shorter than
+// minSymbolLen left out.
+func TestEachWord(t *testing.T) {
+	var got []string
+	eachWord([]byte("x := cookie_jar.getPolicy(ab, Name2x)+é_tail"), func(w []byte) { got = append(got, string(w)) })
+	checkEqual(t, "words", got, []string{"cookie_jar", "getPolicy", "Name2x", "_tail"})
+}

@@ -8,10 +8,11 @@ import (
 
 // Weights of the direct signals.
 const (
-	weightTest      = 3.0
-	weightImporter  = 1.5
-	weightImported  = 1.0
-	weightReference = 1.0
+	weightTest       = 3.0
+	weightImporter   = 1.5
+	weightImported   = 1.0
+	weightReference  = 1.0
+	weightDefinition = 2.0 // defines a name on a changed line
 )
 
 // tests pairs each changed file with its tests, and each changed test with

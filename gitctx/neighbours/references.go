@@ -1,0 +1,255 @@
+package neighbours
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// Symbol references, both ways: the files that name a symbol whose
+// definition the change touched, and the files that define a symbol named
+// on a changed line.
+const (
+	maxSymbols    = 20 // defined names searched for
+	maxUsed       = 30 // names on changed lines searched for (beside maxSymbols)
+	minSymbolLen  = 4
+	maxReferences = 30 // a symbol named in more files is too common to tell
+	maxDefiners   = 3  // a symbol defined in more files is too common to tell
+)
+
+// definition finds the name a line defines, in the common languages: a Go
+// func or type, a JavaScript/TypeScript function, class or binding (also
+// `exports.name =` and `obj.name = function`), a Python def or class, a
+// Rust item.
+var definition = regexp.MustCompile(`^\s*(?:func\s+(?:\([^)]*\)\s*)?(\w+)|type\s+(\w+)|(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|interface|enum)\s+(\w+)|(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=|(?:async\s+)?def\s+(\w+)|class\s+(\w+)|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|trait|enum)\s+(\w+)|(?:module\.)?exports\.(\w+)\s*=|[\w$.]+\.(\w+)\s*=\s*(?:async\s+)?function\b)`)
+
+// defines returns the name a line defines, or "".
+func defines(line []byte) string {
+	m := definition.FindSubmatch(line)
+	if m == nil {
+		return ""
+	}
+	for _, g := range m[1:] {
+		if len(g) > 0 {
+			return string(g)
+		}
+	}
+	return ""
+}
+
+// symbols are what the change's patches say about names: the names the
+// changed lines define, and the other names they use (a function the
+// change starts or stops calling).
+type symbols struct {
+	defined   map[string]string // name → the changed file that defines it
+	used      map[string]string // name → the changed file whose changed lines name it
+	names     []string          // both, in the order found: what to search for
+	found     map[string][]string
+	definedBy map[string][]string
+}
+
+// startReferences starts the search for the symbols of the change (see
+// symbols) in the background: it waits for the patches, and `git grep`
+// takes its own process.
+func (f *finder) startReferences(ctx context.Context) {
+	done := make(chan *symbols, 1)
+	var err error
+	go func() {
+		var syms *symbols
+		defer func() { done <- syms }()
+		var patches map[*gitctx.File]*gitctx.Patch
+		if patches, err = f.patches(ctx); err != nil {
+			return
+		}
+		syms = symbolsOf(f.ch.Files, patches)
+		err = syms.search(ctx, f.ch)
+	}()
+	f.named = func() (*symbols, error) {
+		syms := <-done
+		return syms, err
+	}
+}
+
+// symbolsOf lists the names (at most maxSymbols) that the changed lines
+// define, each with the file that defines it, and the other names (at
+// most maxUsed) on changed lines, each with the first file naming it.
+func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *symbols {
+	s := &symbols{defined: map[string]string{}, used: map[string]string{}, found: map[string][]string{}, definedBy: map[string][]string{}}
+	var used []string
+	for _, c := range files {
+		patch := patches[c]
+		if c.Status == gitctx.Deleted || patch == nil {
+			continue
+		}
+		for _, d := range definedIn(patch) {
+			if _, ok := s.defined[d]; !ok && specific(d) && len(s.names) < maxSymbols {
+				s.defined[d] = c.Path
+				s.names = append(s.names, d)
+			}
+		}
+		for _, u := range usedIn(patch) {
+			if _, ok := s.used[u]; !ok && len(used) < maxUsed {
+				s.used[u] = c.Path
+				used = append(used, u)
+			}
+		}
+	}
+	for _, u := range used {
+		if _, ok := s.defined[u]; ok {
+			delete(s.used, u) // the change defines it: its users are found the other way
+			continue
+		}
+		s.names = append(s.names, u)
+	}
+	return s
+}
+
+// search reads, with one `git grep`, which files name each defined name
+// and which define each used one.
+func (s *symbols) search(ctx context.Context, ch *gitctx.Change) error {
+	seen := map[string]bool{}
+	return ch.Grep(ctx, s.names, func(p string, line []byte) {
+		p = path.Clean(p)
+		eachWord(line, func(b []byte) {
+			if _, ok := s.defined[string(b)]; ok {
+				if w := string(b); !seen["n\x00"+w+"\x00"+p] {
+					seen["n\x00"+w+"\x00"+p] = true
+					s.found[w] = append(s.found[w], p)
+				}
+			}
+		})
+		if d := defines(line); d != "" && s.used[d] != "" && !seen["d\x00"+d+"\x00"+p] {
+			seen["d\x00"+d+"\x00"+p] = true
+			s.definedBy[d] = append(s.definedBy[d], p)
+		}
+	})
+}
+
+// references adds the files that name a symbol whose definition the
+// change touched, and the files that define a symbol named on a changed
+// line, found by startReferences.
+func (f *finder) references(context.Context) error {
+	syms, err := f.named()
+	if err != nil {
+		return err
+	}
+	for _, name := range sortedKeys(syms.found) {
+		files := syms.found[name]
+		if len(files) > maxReferences {
+			continue
+		}
+		for _, p := range files {
+			if p != syms.defined[name] {
+				f.add(p, weightReference/spreadOver(len(files)), 0, "it names "+name+", which the change touches in "+syms.defined[name])
+			}
+		}
+	}
+	for _, name := range sortedKeys(syms.definedBy) {
+		files := syms.definedBy[name]
+		if len(files) > maxDefiners {
+			continue
+		}
+		for _, p := range files {
+			f.add(p, weightDefinition/float64(len(files)), 0, fmt.Sprintf("it defines %s, named on a changed line of %s", name, syms.used[name]))
+		}
+	}
+	return nil
+}
+
+// definedIn lists the names defined on changed lines of a patch, and by the
+// functions the hunks sit in.
+func definedIn(p *gitctx.Patch) []string {
+	var out []string
+	add := func(line string) {
+		if d := defines([]byte(line)); d != "" && !slices.Contains(out, d) {
+			out = append(out, d)
+		}
+	}
+	for _, h := range p.Hunks {
+		add(h.Section)
+		for _, l := range h.Lines {
+			if l.Op != ' ' {
+				add(l.Text)
+			}
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return exported(out[i]) && !exported(out[j]) })
+	return out
+}
+
+// usedIn lists the specific names on a patch's changed lines, in the
+// order they come: what the change calls or names, or stops calling.
+func usedIn(p *gitctx.Patch) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, h := range p.Hunks {
+		for _, l := range h.Lines {
+			if l.Op == ' ' {
+				continue
+			}
+			eachWord([]byte(l.Text), func(b []byte) {
+				if w := string(b); !seen[w] && specific(w) {
+					seen[w] = true
+					out = append(out, w)
+				}
+			})
+		}
+	}
+	return out
+}
+
+// eachWord calls fn with each word of a line, as `git grep -w` sees
+// words: runs of letters, digits and underscores.
+func eachWord(line []byte, fn func([]byte)) {
+	start := -1
+	for i := 0; i <= len(line); i++ {
+		if i < len(line) && isWordByte(line[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			if i-start >= minSymbolLen {
+				fn(line[start:i])
+			}
+			start = -1
+		}
+	}
+}
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// specific reports whether a name is specific enough to search for: of
+// two words or more (camelCase, snake_case) and minSymbolLen letters. A
+// one-word name (String, Config, Equal, run) is named in too many files to
+// tell anything, and listing its every use is what makes the search slow.
+func specific(name string) bool {
+	if len(name) < minSymbolLen || '0' <= name[0] && name[0] <= '9' {
+		return false
+	}
+	words := 1
+	for i := 1; i < len(name); i++ {
+		prev, c := name[i-1], name[i]
+		if (c == '_' && i < len(name)-1) || (isUpper(c) && !isUpper(prev) && prev != '_') {
+			words++
+		}
+	}
+	return words >= 2
+}
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// exported reports whether a name starts with an upper-case letter: such
+// names are used across files.
+func exported(name string) bool {
+	return name != "" && strings.ToUpper(name[:1]) == name[:1]
+}
