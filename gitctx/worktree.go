@@ -102,8 +102,9 @@ func (r *Repo) untracked(ctx context.Context) ([]string, error) {
 	return paths, nil
 }
 
-// indexWithIntentToAdd copies the index to a temporary file and marks the
-// untracked paths (if any) intent-to-add in the copy.
+// indexWithIntentToAdd copies the index to a temporary file, with the
+// index's modification time, and marks the untracked paths (if any)
+// intent-to-add in the copy.
 func (r *Repo) indexWithIntentToAdd(ctx context.Context, paths []string) ([]string, func() error, error) {
 	out, err := r.git.output(ctx, nil, "rev-parse", "--git-path", "index")
 	if err != nil {
@@ -161,7 +162,18 @@ func copyInto(dst *os.File, src string) error {
 		_ = dst.Close()
 		return err
 	}
-	return dst.Close()
+	if err := dst.Close(); err != nil {
+		return err
+	}
+	// Keep the index's time: git trusts an entry's stat data only when the
+	// file is older than the index, and checks the content of the rest
+	// ("racy git"). A copy stamped now would make a file changed in the
+	// same moment as the index was written look unchanged.
+	info, err := in.Stat()
+	if err != nil {
+		return err
+	}
+	return os.Chtimes(dst.Name(), info.ModTime(), info.ModTime())
 }
 
 // readWorktree reads a file of the work tree without following symbolic
