@@ -131,19 +131,46 @@ func (c *Change) historyStart() string {
 	return c.Source.Base // HEAD's commit; empty on an unborn branch
 }
 
-// Grep finds the lines on the change's new side that contain one of the
-// words as a whole word, and hands each to line with its file's path. It
+// Grep finds where the change's new side names one of the words as a
+// whole word, and hands each match to match with its file's path. It
 // searches the head commit of a range, the index for a staged change and
-// the work tree otherwise, with one `git grep`, and reads its output as it
-// comes. A line longer than maxGrepLine is handed on cut short.
-func (c *Change) Grep(ctx context.Context, words []string, line func(path string, text []byte)) error {
-	if c.repo == nil || len(words) == 0 {
+// the work tree otherwise, with one `git grep -o`, and reads its output as
+// it comes.
+func (c *Change) Grep(ctx context.Context, words []string, match func(path string, text []byte)) error {
+	if len(words) == 0 {
 		return nil
 	}
-	args := []string{"grep", "-I", "-z", "-w", "-F", "--no-color", "--full-name"}
+	args := []string{"-w", "-F"}
 	for _, w := range words {
 		args = append(args, "-e", w)
 	}
+	return c.grep(ctx, args, match)
+}
+
+// ErrNoPerl is returned by GrepPerl when git was built without
+// Perl-compatible regular expressions.
+var ErrNoPerl = errors.New("git has no Perl-compatible regular expressions")
+
+// GrepPerl is Grep with a Perl-compatible regular expression (`git grep
+// -P`): each match is handed on. One pattern with alternatives is much
+// faster than many fixed words when some are common, because only the
+// matches are printed. Without PCRE in git it returns ErrNoPerl.
+func (c *Change) GrepPerl(ctx context.Context, pattern string, match func(path string, text []byte)) error {
+	err := c.grep(ctx, []string{"-P", "-e", pattern}, match)
+	var gerr *Error
+	if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "Perl-compatible") {
+		return ErrNoPerl
+	}
+	return err
+}
+
+// grep runs `git grep -o` with the pattern arguments on the change's new
+// side.
+func (c *Change) grep(ctx context.Context, pattern []string, match func(path string, text []byte)) error {
+	if c.repo == nil {
+		return nil
+	}
+	args := append([]string{"grep", "-I", "-z", "-o", "--no-color", "--full-name"}, pattern...)
 	switch c.Source.Kind {
 	case KindRange, KindPullRequest:
 		args = append(args, c.Source.Head)
@@ -157,7 +184,7 @@ func (c *Change) Grep(ctx context.Context, words []string, line func(path string
 	err := c.repo.git.stream(ctx, func(r io.Reader) error {
 		return readGrep(r, fromTree, func(path string, text []byte) {
 			matched = true
-			line(path, text)
+			match(path, text)
 		})
 	}, append(args, "--")...)
 	if err != nil {
@@ -174,8 +201,9 @@ func (c *Change) Grep(ctx context.Context, words []string, line func(path string
 // Grep: a longer line is minified code or data.
 const maxGrepLine = 16 << 10
 
-// readGrep reads `git grep -z` output without line numbers, "path\0line\n"
-// (a commit-prefixed path, "rev:path", for a tree).
+// readGrep reads `git grep -z -o` output, "path\0match\n" (a
+// commit-prefixed path, "rev:path", for a tree). A match longer than
+// maxGrepLine is handed on cut short.
 func readGrep(r io.Reader, fromTree bool, line func(path string, text []byte)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte

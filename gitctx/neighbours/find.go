@@ -141,7 +141,7 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{}, skipped: map[string]bool{}}
+	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{}, skipped: map[string]bool{}, moved: map[string]string{}}
 	for _, e := range tree {
 		if e.Mode != gitctx.ModeSubmodule && e.Mode != gitctx.ModeSymlink {
 			f.files[e.Path] = e
@@ -191,9 +191,11 @@ type finder struct {
 	files   map[string]gitctx.TreeEntry // the repository's files on the new side
 	changed map[string]bool
 	cands   map[string]*candidate
-	skipped map[string]bool // Skip's answers, asked once a path
-	guide   map[string]bool // the guide files: neighbours only on evidence beyond a shared directory
-	seedsOf []string        // seeds, once known
+	skipped map[string]bool     // Skip's answers, asked once a path
+	guide   map[string]bool     // the guide files: neighbours only on evidence beyond a shared directory
+	moved   map[string]string   // movedTo's answers
+	byBase  map[string][]string // the files by base name, for movedTo
+	seedsOf []string            // seeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none).
 	pastCommits func() ([]gitctx.HistoryCommit, error)
 	// named waits for the search started by startReferences.

@@ -448,6 +448,36 @@ func TestFindCoChange(t *testing.T) {
 	}
 }
 
+// TestFindCoChangeMovedFiles: a file that changed with the seed and was
+// moved since (requests/ to src/requests/) counts under its new path, its
+// commits from before the move included; an old path that two files now
+// end with is no one's.
+func TestFindCoChangeMovedFiles(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"app/seed.txt":  "0\n",
+		"lib/moved.txt": "0\n",
+		"lib/twin.txt":  "0\n",
+	})
+	for i := range 3 {
+		v := string(rune('1'+i)) + "\n"
+		r.WriteAll(map[string]string{"app/seed.txt": v, "lib/moved.txt": v, "lib/twin.txt": v})
+		r.Commit("together")
+	}
+	r.Git("rm", "-q", "lib/moved.txt", "lib/twin.txt")
+	r.WriteAll(map[string]string{"src/lib/moved.txt": "3\n", "a/lib/twin.txt": "3\n", "b/lib/twin.txt": "twin\n"})
+	r.Commit("move")
+	r.WriteAll(map[string]string{"app/seed.txt": "change\n"})
+	r.Commit("the change")
+
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	moved := neighbour(t, ns, "src/lib/moved.txt")
+	if !hasReasonMatching(moved, `\b3\b.*commits`) {
+		t.Errorf("src/lib/moved.txt reasons %q do not give its 3 commits from before the move", moved.Reasons)
+	}
+	absent(t, ns, "a/lib/twin.txt", "b/lib/twin.txt")
+}
+
 // TestFindHistoryFromBase: co-change is mined from the history before the
 // change: commits inside the range do not count.
 func TestFindHistoryFromBase(t *testing.T) {

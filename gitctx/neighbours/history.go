@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"path"
+	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
 )
@@ -36,13 +38,16 @@ func (f *finder) history(ctx context.Context) error {
 	weight := map[string]float64{}
 	count := map[string]int{}
 	smallest := map[string]int{} // files of the smallest commit a file shared
+	inCommit := map[string]bool{}
 	for i, c := range commits {
 		if len(c.Files) > maxCommitFiles || len(c.Files) < 2 {
 			continue
 		}
 		w := math.Pow(0.5, float64(i)/halfLife) / math.Log2(1+float64(len(c.Files)))
+		clear(inCommit)
 		for _, p := range c.Files {
-			if !isSeed[p] {
+			if p = f.movedTo(p); p != "" && !isSeed[p] && !inCommit[p] {
+				inCommit[p] = true // a move lists the old path and the new
 				weight[p] += w
 				count[p]++
 				if smallest[p] == 0 || len(c.Files) < smallest[p] {
@@ -61,6 +66,38 @@ func (f *finder) history(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// movedTo returns the path a file of the history has now: its own, or,
+// for a file that no longer exists, the one file whose path ends with it
+// or that it ends with (requests/sessions.py moved to
+// src/requests/sessions.py, or back); "" when there is none, or more than
+// one.
+func (f *finder) movedTo(p string) string {
+	if _, ok := f.files[p]; ok {
+		return p
+	}
+	if to, ok := f.moved[p]; ok {
+		return to
+	}
+	if f.byBase == nil {
+		f.byBase = map[string][]string{}
+		for q := range f.files {
+			f.byBase[path.Base(q)] = append(f.byBase[path.Base(q)], q)
+		}
+	}
+	to := ""
+	for _, q := range f.byBase[path.Base(p)] {
+		if strings.HasSuffix(q, "/"+p) || strings.HasSuffix(p, "/"+q) {
+			if to != "" {
+				to = "" // more than one: no telling which
+				break
+			}
+			to = q
+		}
+	}
+	f.moved[p] = to
+	return to
 }
 
 // startHistory starts reading the history in the background, while the

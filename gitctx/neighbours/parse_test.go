@@ -200,16 +200,16 @@ func TestLanguageOf(t *testing.T) {
 func TestDefines(t *testing.T) {
 	for line, want := range map[string]string{
 		"func (r *Repo) OpenFile(p string) error {":         "OpenFile",
-		"type ruleSet struct {":                              "ruleSet",
-		"export async function loadConfig(path) {":           "loadConfig",
-		"export const parseArgs = (argv) => {":               "parseArgs",
-		"    def get_policy(self):":                          "get_policy",
-		"class CookieJar(object):":                           "CookieJar",
-		"pub(crate) fn read_index(path: &Path) -> Index {":   "read_index",
+		"type ruleSet struct {":                             "ruleSet",
+		"export async function loadConfig(path) {":          "loadConfig",
+		"export const parseArgs = (argv) => {":              "parseArgs",
+		"    def get_policy(self):":                         "get_policy",
+		"class CookieJar(object):":                          "CookieJar",
+		"pub(crate) fn read_index(path: &Path) -> Index {":  "read_index",
 		"exports.sendFile = function (path) {":              "sendFile",
 		"res.sendFile = function sendFile(path, options) {": "sendFile",
-		"\treturn loadConfig(path)":                          "",
-		"x := OpenFile(p)":                                   "",
+		"\treturn loadConfig(path)":                         "",
+		"x := OpenFile(p)":                                  "",
 	} {
 		if got := defines([]byte(line)); got != want {
 			t.Errorf("defines(%q) = %q, want %q", line, got, want)

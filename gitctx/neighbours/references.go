@@ -2,12 +2,14 @@ package neighbours
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gitctx/gitctx/gitctx"
 )
@@ -60,6 +62,8 @@ type symbols struct {
 func (f *finder) startReferences(ctx context.Context) {
 	done := make(chan *symbols, 1)
 	var err error
+	var once sync.Once
+	var result *symbols
 	go func() {
 		var syms *symbols
 		defer func() { done <- syms }()
@@ -71,8 +75,8 @@ func (f *finder) startReferences(ctx context.Context) {
 		err = syms.search(ctx, f.ch)
 	}()
 	f.named = func() (*symbols, error) {
-		syms := <-done
-		return syms, err
+		once.Do(func() { result = <-done })
+		return result, err
 	}
 }
 
@@ -110,25 +114,59 @@ func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *sy
 	return s
 }
 
-// search reads, with one `git grep`, which files name each defined name
-// and which define each used one.
+// search reads, with one `git grep -P`, which files name each defined
+// name and which define each used one. Without PCRE in git it falls back
+// to the defined names alone (`git grep -w -F`). Many fixed words are slow
+// to search when some are common (a used name such as TempDir is in
+// thousands of lines): the pattern prints only the definitions of the
+// used names.
 func (s *symbols) search(ctx context.Context, ch *gitctx.Change) error {
 	seen := map[string]bool{}
-	return ch.Grep(ctx, s.names, func(p string, line []byte) {
+	found := func(p string, match []byte) {
 		p = path.Clean(p)
-		eachWord(line, func(b []byte) {
-			if _, ok := s.defined[string(b)]; ok {
-				if w := string(b); !seen["n\x00"+w+"\x00"+p] {
-					seen["n\x00"+w+"\x00"+p] = true
-					s.found[w] = append(s.found[w], p)
-				}
+		if w := string(match); s.defined[w] != "" {
+			if !seen["n\x00"+w+"\x00"+p] {
+				seen["n\x00"+w+"\x00"+p] = true
+				s.found[w] = append(s.found[w], p)
+			}
+			return
+		}
+		eachWord(match, func(b []byte) {
+			if w := string(b); s.used[w] != "" && !seen["d\x00"+w+"\x00"+p] {
+				seen["d\x00"+w+"\x00"+p] = true
+				s.definedBy[w] = append(s.definedBy[w], p)
 			}
 		})
-		if d := defines(line); d != "" && s.used[d] != "" && !seen["d\x00"+d+"\x00"+p] {
-			seen["d\x00"+d+"\x00"+p] = true
-			s.definedBy[d] = append(s.definedBy[d], p)
-		}
-	})
+	}
+	pattern := s.pattern()
+	if pattern == "" {
+		return nil
+	}
+	err := ch.GrepPerl(ctx, pattern, found)
+	if errors.Is(err, gitctx.ErrNoPerl) {
+		return ch.Grep(ctx, sortedKeys(s.defined), found)
+	}
+	return err
+}
+
+// pattern is the Perl-compatible regular expression of search: a defined
+// name as a word, or the definition of a used name (the forms of
+// definition, loosened: a Go func, method, type or var, a JavaScript
+// function, class or binding, `exports.name =`, `obj.name = function`, a
+// Python def or class, a Rust item).
+func (s *symbols) pattern() string {
+	var alts []string
+	if len(s.defined) > 0 {
+		alts = append(alts, `\b(?:`+strings.Join(sortedKeys(s.defined), "|")+`)\b`)
+	}
+	if len(s.used) > 0 {
+		used := `(?:` + strings.Join(sortedKeys(s.used), "|") + `)\b`
+		alts = append(alts,
+			`^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:func|type|var|const|let|function\*?|class|interface|enum|def|fn|struct|trait)\s+(?:\([^)]*\)\s*)?`+used,
+			`^\s*(?:module\.)?exports\.`+used+`\s*=`,
+			`^\s*[\w$.]+\.`+used+`\s*=\s*(?:async\s+)?function\b`)
+	}
+	return strings.Join(alts, "|")
 }
 
 // references adds the files that name a symbol whose definition the
