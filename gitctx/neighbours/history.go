@@ -13,7 +13,8 @@ import (
 // History weights.
 const (
 	maxCommitFiles = 50  // commits touching more files (renames, formatting) say little
-	halfLife       = 200 // a commit this many commits older weighs half as much
+	halfLife       = 200 // a commit this many commits older weighs half as much…
+	recentHalfLife = 30  // …and the most recent ones count twice: work in progress changes the same files
 	maxLoneCommit  = 8   // a file that shared one commit only counts if that commit was this small
 
 	maxHistoryCommits = 1000 // commits of the changed files read, at most: beyond the 1,000th a commit weighs under 3% (halfLife)
@@ -21,7 +22,12 @@ const (
 
 // history adds the files that changed together with the changed files,
 // in the history before the change. A commit weighs more the more recent it
-// is and the fewer files it touched.
+// is and the fewer files it touched. Recency counts twice over: slowly
+// (halfLife), and sharply for the last few dozen commits (recentHalfLife),
+// which are most often the same piece of work as the change. Measured on
+// the tuning repositories (two samplings of 40 commits each), the sharp
+// term raised hit@3 by 0 to 0.05 and MRR by 0.003 to 0.022, and moved
+// recall@10 by 0.012 or less either way.
 func (f *finder) history(ctx context.Context) error {
 	if f.pastCommits == nil {
 		return nil
@@ -43,7 +49,7 @@ func (f *finder) history(ctx context.Context) error {
 		if len(c.Files) > maxCommitFiles || len(c.Files) < 2 {
 			continue
 		}
-		w := math.Pow(0.5, float64(i)/halfLife) / math.Log2(1+float64(len(c.Files)))
+		w := (math.Pow(0.5, float64(i)/halfLife) + math.Pow(0.5, float64(i)/recentHalfLife)) / math.Log2(1+float64(len(c.Files)))
 		clear(inCommit)
 		for _, p := range c.Files {
 			if p = f.movedTo(p); p != "" && !isSeed[p] && !inCommit[p] {
