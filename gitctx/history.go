@@ -34,27 +34,30 @@ func (c *Change) History(ctx context.Context, paths []string, max, window int) (
 	if start == "" || len(paths) == 0 || max <= 0 {
 		return nil, nil
 	}
-	var inWindow func() (map[string]bool, error)
+	var win *recentCommits
 	if window > 0 {
-		inWindow = c.repo.git.windowOf(ctx, start, window)
+		var err error
+		if win, err = c.repo.git.startWindow(ctx, start, window); err != nil {
+			return nil, fmt.Errorf("read history: %w", err)
+		}
+		defer win.close()
 	}
 	args := append([]string{"log", "--no-merges", "-z", "--format=%x01%H", "--name-only", "--full-diff", "--no-renames",
 		fmt.Sprintf("-n%d", max), start, "--"}, paths...)
 	var commits []HistoryCommit
-	var recent map[string]bool
 	err := c.repo.git.stream(ctx, func(r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10)
 		for {
 			rec, readErr := br.ReadBytes(1)
 			if hc, ok := parseHistoryRecord(bytes.TrimSuffix(rec, []byte{1})); ok {
-				if inWindow != nil && recent == nil {
-					var err error
-					if recent, err = inWindow(); err != nil {
+				if win != nil {
+					in, err := win.contains(hc.SHA)
+					if err != nil {
 						return err
 					}
-				}
-				if recent != nil && !recent[hc.SHA] {
-					return errStopHistory // past the window: nothing older counts
+					if !in {
+						return errStopHistory // past the window: nothing older counts
+					}
 				}
 				commits = append(commits, hc)
 			}
@@ -75,26 +78,62 @@ func (c *Change) History(ctx context.Context, paths []string, max, window int) (
 // errStopHistory stops `git log` once the walk leaves the window.
 var errStopHistory = errors.New("past the history window")
 
-// windowOf lists the n most recent commits from start, in the background:
-// the set is ready by the time `git log` prints its first commit.
-func (g *git) windowOf(ctx context.Context, start string, n int) func() (map[string]bool, error) {
-	type result struct {
-		set map[string]bool
-		err error
+// recentCommits is the window of History: the n most recent commits from a start, listed by `git
+// rev-list` in the order `git log` walks them, and read only as far as
+// asked: a log that stops after 300 matching commits a few thousand
+// commits back leaves the rest of a 10,000-commit window unread.
+type recentCommits struct {
+	p     *process
+	r     *bufio.Reader
+	seen  map[string]bool
+	left  int  // commits of the window not read yet
+	ended bool // rev-list has printed its last commit
+}
+
+func (g *git) startWindow(ctx context.Context, start string, n int) (*recentCommits, error) {
+	p, err := g.start(ctx, nil, "rev-list", fmt.Sprintf("-n%d", n), start, "--")
+	if err != nil {
+		return nil, err
 	}
-	done := make(chan result, 1)
-	go func() {
-		out, err := g.output(ctx, nil, "rev-list", fmt.Sprintf("-n%d", n), start, "--")
-		set := make(map[string]bool, n)
-		for _, sha := range strings.Fields(string(out)) {
-			set[sha] = true
+	return &recentCommits{p: p, r: bufio.NewReader(p.out), seen: map[string]bool{}, left: n}, nil
+}
+
+// contains reports whether a commit is in the window, reading rev-list's
+// output up to it. The log walks in the same order, so a commit not found
+// by the window's end is past it.
+func (w *recentCommits) contains(sha string) (bool, error) {
+	for !w.seen[sha] && !w.ended {
+		line, err := w.r.ReadString('\n')
+		if id := strings.TrimSpace(line); id != "" {
+			w.seen[id] = true
+			w.left--
 		}
-		done <- result{set, err}
-	}()
-	return func() (map[string]bool, error) {
-		r := <-done
-		return r.set, r.err
+		if err == io.EOF || w.left == 0 {
+			w.ended = true
+			if err := w.close(); err != nil {
+				return false, err
+			}
+		} else if err != nil {
+			return false, err
+		}
 	}
+	return w.seen[sha], nil
+}
+
+// close stops rev-list if it still runs, and reports how it ended when
+// it ran to its end.
+func (w *recentCommits) close() error {
+	if w.p == nil {
+		return nil
+	}
+	p := w.p
+	w.p = nil
+	if !w.ended {
+		p.kill()
+		_ = p.wait()
+		return nil
+	}
+	return p.wait()
 }
 
 // parseHistoryRecord reads one commit of `git log -z --format=%x01%H

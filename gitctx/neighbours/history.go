@@ -17,7 +17,7 @@ const (
 	recentHalfLife = 30  // …and the most recent ones count twice: work in progress changes the same files
 	maxLoneCommit  = 8   // a file that shared one commit only counts if that commit was this small
 
-	maxHistoryCommits = 1000 // commits of the changed files read, at most: beyond the 1,000th a commit weighs under 3% (halfLife)
+	maxHistoryCommits = 300 // commits of the changed files read, at most (see history)
 )
 
 // history adds the files that changed together with the changed files,
@@ -28,6 +28,11 @@ const (
 // the tuning repositories (two samplings of 40 commits each), the sharp
 // term raised hit@3 by 0 to 0.05 and MRR by 0.003 to 0.022, and moved
 // recall@10 by 0.012 or less either way.
+//
+// At most maxHistoryCommits commits are read: 100, 200, 300 and 1,000
+// ranked the tuning samples alike (hit@3 within 0.025), while on
+// terraform's last 10 commits (85 files) `git log` needs 0.15 s for 300
+// and 0.48 s for 1,000, walking 80µs a commit to find them.
 func (f *finder) history(ctx context.Context) error {
 	if f.pastCommits == nil {
 		return nil

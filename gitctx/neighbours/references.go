@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -33,6 +34,9 @@ var definition = regexp.MustCompile(`^\s*(?:func\s+(?:\([^)]*\)\s*)?(\w+)|type\s
 
 // defines returns the name a line defines, or "".
 func defines(line []byte) string {
+	if !mayDefine(line) {
+		return ""
+	}
 	m := definition.FindSubmatch(line)
 	if m == nil {
 		return ""
@@ -43,6 +47,25 @@ func defines(line []byte) string {
 		}
 	}
 	return ""
+}
+
+// definitionWords are the words a definition starts with (after
+// indentation); a line that starts with none of them defines nothing
+// unless it assigns a function. Checking this first spares the regular
+// expression most lines of a large change.
+var definitionWords = map[string]bool{"func": true, "type": true, "export": true, "default": true, "async": true,
+	"function": true, "function*": true, "class": true, "interface": true, "enum": true, "const": true, "let": true,
+	"var": true, "def": true, "fn": true, "struct": true, "trait": true, "exports": true}
+
+func mayDefine(line []byte) bool {
+	line = bytes.TrimLeft(line, " \t")
+	end := bytes.IndexAny(line, " \t.(")
+	if end < 0 {
+		end = len(line)
+	}
+	first := line[:end]
+	return definitionWords[string(first)] || bytes.HasPrefix(first, []byte("pub")) ||
+		bytes.Equal(first, []byte("module")) || bytes.Contains(line, []byte("function"))
 }
 
 // symbols are what the change's patches say about names: the names the
@@ -91,13 +114,16 @@ func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *sy
 		if c.Status == gitctx.Deleted || patch == nil {
 			continue
 		}
-		for _, d := range definedIn(patch) {
+		for _, d := range definedIn(patch, len(s.names) < maxSymbols) {
 			if _, ok := s.defined[d]; !ok && specific(d) && len(s.names) < maxSymbols {
 				s.defined[d] = c.Path
 				s.names = append(s.names, d)
 			}
 		}
-		for _, u := range usedIn(patch) {
+		if len(used) == maxUsed {
+			continue // a large change: reading every line for more would cost more than it tells
+		}
+		for _, u := range usedIn(patch, maxUsed-len(used)) {
 			if _, ok := s.used[u]; !ok && len(used) < maxUsed {
 				s.used[u] = c.Path
 				used = append(used, u)
@@ -201,8 +227,11 @@ func (f *finder) references(context.Context) error {
 }
 
 // definedIn lists the names defined on changed lines of a patch, and by the
-// functions the hunks sit in.
-func definedIn(p *gitctx.Patch) []string {
+// functions the hunks sit in; nothing when want is false.
+func definedIn(p *gitctx.Patch, want bool) []string {
+	if !want {
+		return nil
+	}
 	var out []string
 	add := func(line string) {
 		if d := defines([]byte(line)); d != "" && !slices.Contains(out, d) {
@@ -221,13 +250,17 @@ func definedIn(p *gitctx.Patch) []string {
 	return out
 }
 
-// usedIn lists the specific names on a patch's changed lines, in the
-// order they come: what the change calls or names, or stops calling.
-func usedIn(p *gitctx.Patch) []string {
+// usedIn lists the first max specific names on a patch's changed lines,
+// in the order they come: what the change calls or names, or stops
+// calling.
+func usedIn(p *gitctx.Patch, max int) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, h := range p.Hunks {
 		for _, l := range h.Lines {
+			if len(out) >= max {
+				return out
+			}
 			if l.Op == ' ' {
 				continue
 			}
