@@ -57,6 +57,9 @@ type Options struct {
 	// contribution guide, manifest. The first found are kept.
 	MaxGuides        int
 	MaxGuidesPerKind int
+	// noPerl makes the symbol search behave as with a git built without
+	// Perl-compatible regular expressions (tests).
+	noPerl bool
 }
 
 // Defaults of Options.

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gitctx/gitctx/gitctx"
 )
 
 // shopFiles is a small Go module. price/price.go is the file the tests
@@ -112,12 +114,23 @@ func newShop(t *testing.T) *testRepo {
 // files and co-changed files above a bare sibling; importers only when
 // they use what the changed file defines, imported files only when they
 // define what it uses.
+//
+// It runs twice: with git's Perl-compatible grep, and as a git built
+// without it would (the references then found by fixed words).
 func TestFindGoChange(t *testing.T) {
 	r := newShop(t)
 	r.WriteAll(map[string]string{"price/price.go": priceChange})
 	r.Commit("discounted totals")
 	ch := r.selectRange("HEAD~1..HEAD")
-	ns, guides := find(t, ch, Options{Max: 50})
+	for _, noPerl := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noPerl=%v", noPerl), func(t *testing.T) {
+			checkGoChange(t, ch, noPerl)
+		})
+	}
+}
+
+func checkGoChange(t *testing.T, ch *gitctx.Change, noPerl bool) {
+	ns, guides := find(t, ch, Options{Max: 50, noPerl: noPerl})
 
 	test := neighbour(t, ns, "price/price_test.go")
 	if !hasReason(test, "test") {

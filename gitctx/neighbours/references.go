@@ -74,7 +74,6 @@ func mayDefine(line []byte) bool {
 type symbols struct {
 	defined   map[string]string // name → the changed file that defines it
 	used      map[string]string // name → the changed file whose changed lines name it
-	names     []string          // both, in the order found: what to search for
 	found     map[string][]string
 	definedBy map[string][]string
 }
@@ -95,7 +94,7 @@ func (f *finder) startReferences(ctx context.Context) {
 			return
 		}
 		syms = symbolsOf(f.ch.Files, patches)
-		err = syms.search(ctx, f.ch)
+		err = syms.search(ctx, f.ch, f.opts.noPerl)
 	}()
 	f.named = func() (*symbols, error) {
 		once.Do(func() { result = <-done })
@@ -114,10 +113,9 @@ func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *sy
 		if c.Status == gitctx.Deleted || patch == nil {
 			continue
 		}
-		for _, d := range definedIn(patch, len(s.names) < maxSymbols) {
-			if _, ok := s.defined[d]; !ok && specific(d) && len(s.names) < maxSymbols {
+		for _, d := range definedIn(patch, len(s.defined) < maxSymbols) {
+			if _, ok := s.defined[d]; !ok && specific(d) && len(s.defined) < maxSymbols {
 				s.defined[d] = c.Path
-				s.names = append(s.names, d)
 			}
 		}
 		if len(used) == maxUsed {
@@ -133,9 +131,7 @@ func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *sy
 	for _, u := range used {
 		if _, ok := s.defined[u]; ok {
 			delete(s.used, u) // the change defines it: its users are found the other way
-			continue
 		}
-		s.names = append(s.names, u)
 	}
 	return s
 }
@@ -146,7 +142,7 @@ func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *sy
 // to search when some are common (a used name such as TempDir is in
 // thousands of lines): the pattern prints only the definitions of the
 // used names.
-func (s *symbols) search(ctx context.Context, ch *gitctx.Change) error {
+func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) error {
 	seen := map[string]bool{}
 	found := func(p string, match []byte) {
 		p = path.Clean(p)
@@ -168,7 +164,10 @@ func (s *symbols) search(ctx context.Context, ch *gitctx.Change) error {
 	if pattern == "" {
 		return nil
 	}
-	err := ch.GrepPerl(ctx, pattern, found)
+	err := gitctx.ErrNoPerl
+	if !noPerl {
+		err = ch.GrepPerl(ctx, pattern, found)
+	}
 	if errors.Is(err, gitctx.ErrNoPerl) {
 		return ch.Grep(ctx, sortedKeys(s.defined), found)
 	}
