@@ -1,8 +1,13 @@
 package neighbours
 
 import (
+	"context"
+	"errors"
+	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/gitctx/gitctx/gitctx"
 )
 
 // parseImports reads the import statements of each language into specs;
@@ -223,4 +228,28 @@ func TestEachWord(t *testing.T) {
 	var got []string
 	eachWord([]byte("x := cookie_jar.getPolicy(ab, Name2x)+é_tail"), func(w []byte) { got = append(got, string(w)) })
 	checkEqual(t, "words", got, []string{"cookie_jar", "getPolicy", "Name2x", "_tail"})
+}
+
+// TestPerlFailed: an error git reported ends the Perl-compatible search
+// and falls back to fixed words; a cancelled run does not, nor does an
+// error that is not git's.
+func TestPerlFailed(t *testing.T) {
+	gitErr := fmt.Errorf("search for references: %w", &gitctx.Error{Args: []string{"grep"}, Stderr: "fatal: pcre2_match failed", Err: errors.New("exit status 128")})
+	cancelled, cancel := context.WithCancel(t.Context())
+	cancel()
+	for _, tc := range []struct {
+		name string
+		ctx  context.Context
+		err  error
+		want bool
+	}{
+		{"git failed", t.Context(), gitErr, true},
+		{"no error", t.Context(), nil, false},
+		{"cancelled", cancelled, gitErr, false},
+		{"not git's", t.Context(), errors.New("read: broken pipe"), false},
+	} {
+		if got := perlFailed(tc.ctx, tc.err); got != tc.want {
+			t.Errorf("%s: perlFailed = %v, want %v", tc.name, got, tc.want)
+		}
+	}
 }

@@ -168,10 +168,18 @@ func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) er
 	if !noPerl {
 		err = ch.GrepPerl(ctx, pattern, found)
 	}
-	if errors.Is(err, gitctx.ErrNoPerl) {
+	if errors.Is(err, gitctx.ErrNoPerl) || perlFailed(ctx, err) {
 		return ch.Grep(ctx, sortedKeys(s.defined), found)
 	}
 	return err
+}
+
+// perlFailed reports whether git itself ended the Perl-compatible search
+// with an error (a match limit on some odd file, say), rather than the run
+// being cancelled: the fixed-word search then still finds the references.
+func perlFailed(ctx context.Context, err error) bool {
+	var gerr *gitctx.Error
+	return err != nil && ctx.Err() == nil && errors.As(err, &gerr)
 }
 
 // pattern is the Perl-compatible regular expression of search: a defined
