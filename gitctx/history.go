@@ -78,10 +78,11 @@ func (c *Change) History(ctx context.Context, paths []string, max, window int) (
 // errStopHistory stops `git log` once the walk leaves the window.
 var errStopHistory = errors.New("past the history window")
 
-// recentCommits is the window of History: the n most recent commits from a start, listed by `git
-// rev-list` in the order `git log` walks them, and read only as far as
-// asked: a log that stops after 300 matching commits a few thousand
-// commits back leaves the rest of a 10,000-commit window unread.
+// recentCommits is the window of History: the n most recent commits from
+// a start, listed by `git rev-list` in the order `git log` walks them, and
+// read only as far as asked: a log that stops after 300 matching commits a
+// few thousand commits back leaves the rest of a 10,000-commit window
+// unread (and rev-list is stopped).
 type recentCommits struct {
 	p     *process
 	r     *bufio.Reader
@@ -90,6 +91,7 @@ type recentCommits struct {
 	ended bool // rev-list has printed its last commit
 }
 
+// startWindow starts listing the n most recent commits from start.
 func (g *git) startWindow(ctx context.Context, start string, n int) (*recentCommits, error) {
 	p, err := g.start(ctx, nil, "rev-list", fmt.Sprintf("-n%d", n), start, "--")
 	if err != nil {
