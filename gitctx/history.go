@@ -87,7 +87,7 @@ type recentCommits struct {
 	p     *process
 	r     *bufio.Reader
 	seen  map[string]bool
-	left  int  // commits of the window not read yet
+	n     int  // commits in the window
 	ended bool // rev-list has printed its last commit
 }
 
@@ -97,7 +97,7 @@ func (g *git) startWindow(ctx context.Context, start string, n int) (*recentComm
 	if err != nil {
 		return nil, err
 	}
-	return &recentCommits{p: p, r: bufio.NewReader(p.out), seen: map[string]bool{}, left: n}, nil
+	return &recentCommits{p: p, r: bufio.NewReader(p.out), seen: map[string]bool{}, n: n}, nil
 }
 
 // contains reports whether a commit is in the window, reading rev-list's
@@ -108,9 +108,8 @@ func (w *recentCommits) contains(sha string) (bool, error) {
 		line, err := w.r.ReadString('\n')
 		if id := strings.TrimSpace(line); id != "" {
 			w.seen[id] = true
-			w.left--
 		}
-		if err == io.EOF || w.left == 0 {
+		if err == io.EOF || len(w.seen) == w.n {
 			w.ended = true
 			if err := w.close(); err != nil {
 				return false, err

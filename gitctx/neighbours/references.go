@@ -10,7 +10,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/gitctx/gitctx/gitctx"
 )
@@ -84,8 +83,6 @@ type symbols struct {
 func (f *finder) startReferences(ctx context.Context) {
 	done := make(chan *symbols, 1)
 	var err error
-	var once sync.Once
-	var result *symbols
 	go func() {
 		var syms *symbols
 		defer func() { done <- syms }()
@@ -97,8 +94,8 @@ func (f *finder) startReferences(ctx context.Context) {
 		err = syms.search(ctx, f.ch, f.opts.noPerl)
 	}()
 	f.named = func() (*symbols, error) {
-		once.Do(func() { result = <-done })
-		return result, err
+		syms := <-done
+		return syms, err
 	}
 }
 
@@ -107,7 +104,6 @@ func (f *finder) startReferences(ctx context.Context) {
 // most maxUsed) on changed lines, each with the first file naming it.
 func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *symbols {
 	s := &symbols{defined: map[string]string{}, used: map[string]string{}, found: map[string][]string{}, definedBy: map[string][]string{}}
-	var used []string
 	for _, c := range files {
 		patch := patches[c]
 		if c.Status == gitctx.Deleted || patch == nil {
@@ -118,17 +114,16 @@ func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *sy
 				s.defined[d] = c.Path
 			}
 		}
-		if len(used) == maxUsed {
+		if len(s.used) == maxUsed {
 			continue // a large change: reading every line for more would cost more than it tells
 		}
-		for _, u := range usedIn(patch, maxUsed-len(used)) {
-			if _, ok := s.used[u]; !ok && len(used) < maxUsed {
+		for _, u := range usedIn(patch, maxUsed-len(s.used)) {
+			if _, ok := s.used[u]; !ok && len(s.used) < maxUsed {
 				s.used[u] = c.Path
-				used = append(used, u)
 			}
 		}
 	}
-	for _, u := range used {
+	for u := range s.used {
 		if _, ok := s.defined[u]; ok {
 			delete(s.used, u) // the change defines it: its users are found the other way
 		}
