@@ -37,8 +37,15 @@ func redactMany(ctx context.Context, g *secrets.Gate, texts []string) ([]secrets
 	return out, hits, err
 }
 
-// batchBytes is the size of the batches redactMany scans.
-const batchBytes = 64 << 10
+// batchBytes is about the size of the batches redactMany scans; a longer
+// text is a batch of its own. Small batches are much cheaper: a rule runs
+// on a whole batch once one of its keywords is anywhere in it, and in a
+// large batch some keyword ("key", "token") almost always is. On the
+// 454 KB of paths and commit messages of 1,000 terraform commits, batches
+// of 64 KB took 0.29 CPU-s to scan, batches of 1 KB 0.08. What a batch
+// boundary hides is still seen: the texts are scanned again as the pack
+// shows them (see gateSegments).
+const batchBytes = 1 << 10
 
 func redactBatch(ctx context.Context, g *secrets.Gate, texts []string, out []secrets.Text, hits [][]secrets.Hit) error {
 	joined := strings.Join(texts, "\n")
