@@ -21,30 +21,35 @@ type Counter interface {
 // NewCounter returns the counter for an encoding ("o200k_base" or
 // "cl100k_base"). A factor other than 1 scales its counts up, for models
 // whose tokenizer is not public; the name then says so ("o200k_base×1.35").
+// The encoding's vocabulary (200,000 entries, about 20 ms to build) is
+// built in the background; the first Count waits for it.
 func NewCounter(encoding string, factor float64) (Counter, error) {
-	var c *codec.Codec
+	var newCodec func() *codec.Codec
 	switch encoding {
 	case "", "o200k_base":
-		c = codec.NewO200kBase()
+		encoding, newCodec = "o200k_base", codec.NewO200kBase
 	case "cl100k_base":
-		c = codec.NewCl100kBase()
+		newCodec = codec.NewCl100kBase
 	default:
 		return nil, fmt.Errorf("unknown tokenizer %q (known: o200k_base, cl100k_base)", encoding)
 	}
 	if factor <= 0 {
 		factor = 1
 	}
-	return &tiktoken{codec: c, factor: factor}, nil
+	t := &tiktoken{codec: sync.OnceValue(newCodec), name: encoding, factor: factor}
+	go t.codec()
+	return t, nil
 }
 
 type tiktoken struct {
-	codec  *codec.Codec
+	codec  func() *codec.Codec
+	name   string
 	factor float64
 }
 
 func (t *tiktoken) Count(s string) int {
 	s, extra := collapseWhitespace(s)
-	n, err := t.codec.Count(s)
+	n, err := t.codec().Count(s)
 	if err != nil {
 		// The codec only fails on invalid UTF-8 in strict mode, which is not
 		// used; fall back to a count no tokenizer exceeds.
@@ -103,9 +108,9 @@ func collapseWhitespace(s string) (string, int) {
 
 func (t *tiktoken) Name() string {
 	if t.factor == 1 {
-		return t.codec.GetName()
+		return t.name
 	}
-	return t.codec.GetName() + "×" + strconv.FormatFloat(t.factor, 'f', -1, 64)
+	return t.name + "×" + strconv.FormatFloat(t.factor, 'f', -1, 64)
 }
 
 // estimate is a quick count used to plan before counting exactly: code

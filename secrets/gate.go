@@ -39,6 +39,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Cache, if set, keeps what scans found for later runs (see Cache).
 	Cache *Cache
+	// Defaults, if set, are the default rules, built ahead (see
+	// LoadDefaults); nil builds them in New.
+	Defaults *Defaults
 }
 
 // Gate finds credentials with gitleaks' rules and replaces them with
@@ -74,20 +77,20 @@ func New(opts Options) (g *Gate, err error) {
 			g, err = nil, fmt.Errorf("load secret-scanning rules: %v", r)
 		}
 	}()
-	cfg, err := loadConfig([]byte(config.DefaultConfig))
+	if opts.Defaults == nil {
+		opts.Defaults = &Defaults{get: buildDefaults}
+	}
+	cfg, err := opts.Defaults.config()
 	if err != nil {
-		return nil, fmt.Errorf("load gitleaks' default rules: %w", err)
+		return nil, err
 	}
 	g = &Gate{names: newNamer(), found: &memo{m: map[cacheKey]memoEntry{}}}
-	if _, err := extend(&cfg, []byte(extraRules)); err != nil {
-		return nil, fmt.Errorf("load gitctx's own rules: %w", err)
-	}
 	if len(bytes.TrimSpace(opts.RepoConfig)) > 0 {
 		if g.ignored, err = extend(&cfg, opts.RepoConfig); err != nil {
 			return nil, fmt.Errorf("read the repository's .gitleaks.toml: %w", err)
 		}
+		strengthen(&cfg) // the repository's rules; the defaults' are already
 	}
-	strengthen(&cfg)
 	d := detect.NewDetector(cfg)
 	d.MaxDecodeDepth = decodeDepth
 	d.IgnoreGitleaksAllow = true // an author's comment must not open the gate

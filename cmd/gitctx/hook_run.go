@@ -36,7 +36,7 @@ func runPreCommit(ctx context.Context, a *app, o *hookOptions) error {
 			gates <- gateResult{err: fmt.Errorf("read .gitleaks.toml: %w", err)}
 			return
 		}
-		gate, err := newGateWith(a, cfg)
+		gate, err := newGateWith(a, cfg, nil)
 		gates <- gateResult{gate, err}
 	}()
 	gate := func() (*secrets.Gate, error) {
@@ -183,7 +183,7 @@ func pushedSecrets(ctx context.Context, a *app, repo *gitctx.Repo, commits []str
 			return nil, err
 		}
 		if gate == nil {
-			if gate, err = newGate(ctx, a, ch); err != nil {
+			if gate, err = newGate(ctx, a, ch, nil); err != nil {
 				ch.Close()
 				return nil, err
 			}

@@ -18,17 +18,18 @@ var ownTokenVars = []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "GITHUB_TOKEN
 // newGate builds the secrets gate: gitleaks' default rules, plus the rules
 // of the .gitleaks.toml in the change's base commit (never the version the
 // change itself brings), plus the run's own credentials.
-func newGate(ctx context.Context, a *app, ch *gitctx.Change) (*secrets.Gate, error) {
+func newGate(ctx context.Context, a *app, ch *gitctx.Change, defaults *secrets.Defaults) (*secrets.Gate, error) {
 	cfg, _, err := ch.ReadBaseFile(ctx, ".gitleaks.toml", 1<<20)
 	if err != nil {
 		return nil, fmt.Errorf("read .gitleaks.toml: %w", err)
 	}
-	return newGateWith(a, cfg)
+	return newGateWith(a, cfg, defaults)
 }
 
 // newGateWith builds the secrets gate with repoConfig, a .gitleaks.toml
-// already read from the right commit (nil: none).
-func newGateWith(a *app, repoConfig []byte) (*secrets.Gate, error) {
+// already read from the right commit (nil: none), from the default rules
+// built ahead (nil: built here).
+func newGateWith(a *app, repoConfig []byte, defaults *secrets.Defaults) (*secrets.Gate, error) {
 	var own []string
 	for _, name := range ownTokenVars {
 		if v := strings.TrimSpace(a.getenv(name)); v != "" {
@@ -36,7 +37,7 @@ func newGateWith(a *app, repoConfig []byte) (*secrets.Gate, error) {
 		}
 	}
 	logger := slog.New(slog.NewTextHandler(safeWriter{a.stderr}, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	gate, err := secrets.New(secrets.Options{RepoConfig: repoConfig, OwnTokens: own, Logger: logger, Cache: scanCache(a)})
+	gate, err := secrets.New(secrets.Options{RepoConfig: repoConfig, OwnTokens: own, Logger: logger, Cache: scanCache(a), Defaults: defaults})
 	if err != nil {
 		return nil, err
 	}
