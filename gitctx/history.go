@@ -191,12 +191,22 @@ func (c *Change) Grep(ctx context.Context, words []string, match func(path strin
 // Perl-compatible regular expressions.
 var ErrNoPerl = errors.New("git has no Perl-compatible regular expressions")
 
-// GrepPerl is Grep with a Perl-compatible regular expression (`git grep
-// -P`): each match is handed on. One pattern with alternatives is much
-// faster than many fixed words when some are common, because only the
-// matches are printed. Without PCRE in git it returns ErrNoPerl.
-func (c *Change) GrepPerl(ctx context.Context, pattern string, match func(path string, text []byte)) error {
-	err := c.grep(ctx, []string{"-P", "-e", pattern}, match)
+// GrepPerl is Grep with Perl-compatible regular expressions (`git grep
+// -P`): each match of any of the patterns is handed on. A pattern with
+// alternatives is much faster than many fixed words when some are common,
+// because only the matches are printed. Give alternatives of different
+// shapes (one anchored at the line's start, one not) as patterns of their
+// own: PCRE optimizes each for its shape, which it cannot do for one
+// pattern joining them. Without PCRE in git it returns ErrNoPerl.
+func (c *Change) GrepPerl(ctx context.Context, patterns []string, match func(path string, text []byte)) error {
+	if len(patterns) == 0 {
+		return nil
+	}
+	args := []string{"-P"}
+	for _, p := range patterns {
+		args = append(args, "-e", p)
+	}
+	err := c.grep(ctx, args, match)
 	var gerr *Error
 	if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "Perl-compatible") {
 		return ErrNoPerl

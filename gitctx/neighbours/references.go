@@ -155,13 +155,13 @@ func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) er
 			}
 		})
 	}
-	pattern := s.pattern()
-	if pattern == "" {
+	patterns := s.patterns()
+	if len(patterns) == 0 {
 		return nil
 	}
 	err := gitctx.ErrNoPerl
 	if !noPerl {
-		err = ch.GrepPerl(ctx, pattern, found)
+		err = ch.GrepPerl(ctx, patterns, found)
 	}
 	if errors.Is(err, gitctx.ErrNoPerl) || perlFailed(ctx, err) {
 		return ch.Grep(ctx, sortedKeys(s.defined), found)
@@ -177,24 +177,26 @@ func perlFailed(ctx context.Context, err error) bool {
 	return err != nil && ctx.Err() == nil && errors.As(err, &gerr)
 }
 
-// pattern is the Perl-compatible regular expression of search: a defined
-// name as a word, or the definition of a used name (the forms of
+// patterns are the Perl-compatible regular expressions of search: a
+// defined name as a word, or the definition of a used name (the forms of
 // definition, loosened: a Go func, method, type or var, a JavaScript
 // function, class or binding, `exports.name =`, `obj.name = function`, a
-// Python def or class, a Rust item).
-func (s *symbols) pattern() string {
-	var alts []string
+// Python def or class, a Rust item). The words and the definitions, which
+// start at a line's start, are patterns of their own: joined into one they
+// took 0.37 CPU-s to search terraform for a 10-commit change, apart 0.25.
+func (s *symbols) patterns() []string {
+	var out []string
 	if len(s.defined) > 0 {
-		alts = append(alts, `\b(?:`+strings.Join(sortedKeys(s.defined), "|")+`)\b`)
+		out = append(out, `\b(?:`+strings.Join(sortedKeys(s.defined), "|")+`)\b`)
 	}
 	if len(s.used) > 0 {
 		used := `(?:` + strings.Join(sortedKeys(s.used), "|") + `)\b`
-		alts = append(alts,
-			`^\s*(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:func|type|var|const|let|function\*?|class|interface|enum|def|fn|struct|trait)\s+(?:\([^)]*\)\s*)?`+used,
-			`^\s*(?:module\.)?exports\.`+used+`\s*=`,
-			`^\s*[\w$.]+\.`+used+`\s*=\s*(?:async\s+)?function\b`)
+		out = append(out, `^\s*(?:`+
+			`(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:func|type|var|const|let|function\*?|class|interface|enum|def|fn|struct|trait)\s+(?:\([^)]*\)\s*)?`+used+
+			`|(?:module\.)?exports\.`+used+`\s*=`+
+			`|[\w$.]+\.`+used+`\s*=\s*(?:async\s+)?function\b)`)
 	}
-	return strings.Join(alts, "|")
+	return out
 }
 
 // references adds the files that name a symbol whose definition the
