@@ -142,42 +142,87 @@ func goSeeds(seeds []string) []string {
 	return out
 }
 
-// goRelations adds Go's file-level import relations of the seeds.
-func (f *finder) goRelations(ctx context.Context, r *resolver, specs map[string][]string, plan *goPlan) error {
-	seeds := goSeeds(f.seeds())
-	if plan == nil {
-		return nil
+// maxGoSeeds is the most Go seeds goRelations looks at; a change of more
+// files is its own context.
+const maxGoSeeds = 200
+
+// goSeedsOf are the Go seeds goRelations looks at: none when there are
+// more than maxGoSeeds.
+func goSeedsOf(seeds []string) []string {
+	if s := goSeeds(seeds); len(s) <= maxGoSeeds {
+		return s
 	}
-	// the seeds' packages, and the files that import them or that they import
-	importPath := map[string]string{} // seed → its package's import path
-	want := map[string]bool{}
-	for _, s := range seeds {
-		importPath[s] = r.importPathOf(path.Dir(s))
-		want[s] = true
-		for _, spec := range specs[s] {
-			for _, t := range r.resolve(s, spec) {
-				want[t] = true
-			}
+	return nil
+}
+
+// goPackages reads the repository's go.mod files and returns their
+// modules, and the import path of each Go seed's package (none outside a
+// module).
+func (f *finder) goPackages(ctx context.Context, seeds []string) ([]goModule, map[string]string, error) {
+	var mods []gitctx.TreeEntry
+	for _, p := range sortedKeys(f.files) {
+		if p == "go.mod" || strings.HasSuffix(p, "/go.mod") {
+			mods = append(mods, f.files[p])
 		}
 	}
-	for file, ss := range specs {
-		for _, spec := range ss {
-			for _, s := range seeds {
-				if importPath[s] != "" && spec == "go:"+importPath[s] {
-					want[file] = true
+	r := &resolver{}
+	err := f.ch.ReadTreeEach(ctx, mods, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+		if err == nil {
+			r.addModule(e.Path, data)
+		}
+		return ctx.Err()
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	paths := map[string]string{}
+	for _, s := range seeds {
+		if ip := r.importPathOf(path.Dir(s)); ip != "" {
+			paths[s] = ip
+		}
+	}
+	return r.modules, paths, nil
+}
+
+// goRelations adds Go's file-level import relations of the seeds. It reads
+// the seeds, then the files they import and the files that import their
+// packages: those that startReferences found quoting a seed package's
+// import path, so that the repository's other Go files are never read.
+func (f *finder) goRelations(ctx context.Context, r *resolver) error {
+	seeds := goSeedsOf(f.seeds())
+	if len(seeds) == 0 {
+		return nil
+	}
+	syms, err := f.named()
+	if err != nil || syms == nil {
+		return err
+	}
+	r.modules = syms.goModules
+	importPath := syms.goPaths // seed → its package's import path
+	parsed, err := f.parseAll(ctx, seeds, parseGo)
+	if err != nil {
+		return err
+	}
+	// the files the seeds import, and the files importing the seeds' packages
+	want := map[string]bool{}
+	for _, s := range seeds {
+		if sg := parsed[s]; sg != nil {
+			for _, imp := range sg.imports {
+				for _, t := range r.goPackage(imp) {
+					want[t] = true
 				}
 			}
 		}
+		for _, file := range syms.importers[importPath[s]] {
+			want[file] = true
+		}
 	}
-	// the plan parsed them as the index was read, but for files the index
-	// left out (skipped, or past its limit)
-	parsed := plan.parsed
 	for p := range want {
 		if _, ok := parsed[p]; ok {
 			delete(want, p)
 		}
 	}
-	more, err := f.parseAll(ctx, want, seeds)
+	more, err := f.parseAll(ctx, sortedKeys(want), lightGo)
 	if err != nil {
 		return err
 	}
@@ -229,11 +274,11 @@ func sharesName(defines, names map[string]bool) bool {
 	return false
 }
 
-// parseAll reads the wanted Go files: the seeds whole, the others lightly
-// (see lightGo).
-func (f *finder) parseAll(ctx context.Context, want map[string]bool, seeds []string) (map[string]*goFile, error) {
+// parseAll reads the Go files among paths with parse (parseGo, or the
+// lighter lightGo).
+func (f *finder) parseAll(ctx context.Context, paths []string, parse func(name string, src []byte) *goFile) (map[string]*goFile, error) {
 	var entries []gitctx.TreeEntry
-	for _, p := range sortedKeys(want) {
+	for _, p := range paths {
 		if e, ok := f.files[p]; ok && strings.HasSuffix(p, ".go") {
 			entries = append(entries, e)
 		}
@@ -243,11 +288,7 @@ func (f *finder) parseAll(ctx context.Context, want map[string]bool, seeds []str
 		if err != nil {
 			return ctx.Err()
 		}
-		read := lightGo
-		if slices.Contains(seeds, e.Path) {
-			read = parseGo
-		}
-		if g := read(e.Path, data); g != nil {
+		if g := parse(e.Path, data); g != nil {
 			parsed[e.Path] = g
 		}
 		return nil

@@ -21,41 +21,26 @@ const (
 
 // imports adds the files the changed files import and the files that
 // import them. The repository's files in the changed files' languages are
-// read once, and only their heads are parsed.
+// read once, and only their heads are parsed. Go is the exception (see
+// goRelations): it imports packages, not files, and only the files that
+// name a seed's package are read.
 func (f *finder) imports(ctx context.Context) error {
 	langs := map[string]bool{}
 	for _, s := range f.seeds() {
-		if l := languageOf(s); l != "" {
+		if l := languageOf(s); l != "" && l != "go" {
 			langs[l] = true
 		}
 	}
-	if len(langs) == 0 {
-		return nil
-	}
-	var paths []string
+	var entries []gitctx.TreeEntry
 	for _, p := range sortedKeys(f.files) {
-		if langs[languageOf(p)] && !f.skip(p) || p == "go.mod" || strings.HasSuffix(p, "/go.mod") {
-			paths = append(paths, p)
-			if len(paths) == maxIndexFiles {
+		if langs[languageOf(p)] && !f.skip(p) {
+			entries = append(entries, f.files[p])
+			if len(entries) == maxIndexFiles {
 				break
 			}
 		}
 	}
 	r := newResolver(f.files)
-	plan := newGoPlan(r, goSeeds(f.seeds()))
-	if plan == nil {
-		// Go files only give "go:" specs, which only goRelations reads:
-		// without it they need not be read at all.
-		paths = slices.DeleteFunc(paths, func(p string) bool { return languageOf(p) == "go" || path.Base(p) == "go.mod" })
-	}
-	isSeed := map[string]bool{}
-	for _, s := range f.seeds() {
-		isSeed[s] = true
-	}
-	var entries []gitctx.TreeEntry
-	for _, p := range indexOrder(paths, func(p string) bool { return isSeed[p] }) {
-		entries = append(entries, f.files[p])
-	}
 	specs := map[string][]string{} // file → its import specs
 	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
 		if err != nil {
@@ -64,12 +49,7 @@ func (f *finder) imports(ctx context.Context) error {
 			}
 			return nil
 		}
-		if path.Base(e.Path) == "go.mod" {
-			r.addModule(e.Path, data)
-			return nil
-		}
 		specs[e.Path] = parseImports(e.Path, data[:min(len(data), headBytes)])
-		plan.take(e.Path, specs[e.Path], data)
 		return nil
 	})
 	if err != nil {
@@ -79,9 +59,6 @@ func (f *finder) imports(ctx context.Context) error {
 	importers := map[string][]string{}
 	for file, ss := range specs {
 		for _, spec := range ss {
-			if strings.HasPrefix(spec, "go:") {
-				continue // Go imports packages: see goRelations
-			}
 			for _, target := range r.resolve(file, spec) {
 				if target != file {
 					imported[file] = append(imported[file], target)
@@ -90,7 +67,7 @@ func (f *finder) imports(ctx context.Context) error {
 			}
 		}
 	}
-	if err := f.goRelations(ctx, r, specs, plan); err != nil {
+	if err := f.goRelations(ctx, r); err != nil {
 		return err
 	}
 	for _, s := range f.seeds() {

@@ -75,26 +75,41 @@ type symbols struct {
 	used      map[string]string // name → the changed file whose changed lines name it
 	found     map[string][]string
 	definedBy map[string][]string
+
+	// Go: the modules, each Go seed's package's import path, and the Go
+	// files quoting each of those import paths (see goRelations)
+	goModules []goModule
+	goPaths   map[string]string
+	importers map[string][]string
 }
 
 // startReferences starts the search for the symbols of the change (see
-// symbols) in the background: it waits for the patches, and `git grep`
-// takes its own process.
+// symbols) in the background: it reads the go.mod files, waits for the
+// patches, and `git grep` takes its own process.
 func (f *finder) startReferences(ctx context.Context) {
-	done := make(chan *symbols, 1)
+	done := make(chan struct{})
+	var syms *symbols
 	var err error
 	go func() {
-		var syms *symbols
-		defer func() { done <- syms }()
+		defer close(done)
+		var modules []goModule
+		var goPaths map[string]string
+		if seeds := goSeedsOf(f.seeds()); len(seeds) > 0 {
+			if modules, goPaths, err = f.goPackages(ctx, seeds); err != nil {
+				return
+			}
+		}
 		var patches map[*gitctx.File]*gitctx.Patch
 		if patches, err = f.patches(ctx); err != nil {
 			return
 		}
-		syms = symbolsOf(f.ch.Files, patches)
-		err = syms.search(ctx, f.ch, f.opts.noPerl)
+		s := symbolsOf(f.ch.Files, patches)
+		s.goModules, s.goPaths = modules, goPaths
+		err = s.search(ctx, f.ch, f.opts.noPerl)
+		syms = s
 	}()
 	f.named = func() (*symbols, error) {
-		syms := <-done
+		<-done
 		return syms, err
 	}
 }
@@ -103,7 +118,8 @@ func (f *finder) startReferences(ctx context.Context) {
 // define, each with the file that defines it, and the other names (at
 // most maxUsed) on changed lines, each with the first file naming it.
 func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *symbols {
-	s := &symbols{defined: map[string]string{}, used: map[string]string{}, found: map[string][]string{}, definedBy: map[string][]string{}}
+	s := &symbols{defined: map[string]string{}, used: map[string]string{}, found: map[string][]string{}, definedBy: map[string][]string{},
+		importers: map[string][]string{}}
 	for _, c := range files {
 		patch := patches[c]
 		if c.Status == gitctx.Deleted || patch == nil {
@@ -139,8 +155,19 @@ func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *sy
 // used names.
 func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) error {
 	seen := map[string]bool{}
+	quoted := map[string]bool{}
+	for _, ip := range s.goPaths {
+		quoted[ip] = true
+	}
 	found := func(p string, match []byte) {
 		p = path.Clean(p)
+		if ip, ok := unquoted(match); ok {
+			if quoted[ip] && strings.HasSuffix(p, ".go") && !seen["i\x00"+ip+"\x00"+p] {
+				seen["i\x00"+ip+"\x00"+p] = true
+				s.importers[ip] = append(s.importers[ip], p)
+			}
+			return
+		}
 		if w := string(match); s.defined[w] != "" {
 			if !seen["n\x00"+w+"\x00"+p] {
 				seen["n\x00"+w+"\x00"+p] = true
@@ -164,9 +191,22 @@ func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) er
 		err = ch.GrepPerl(ctx, patterns, found)
 	}
 	if errors.Is(err, gitctx.ErrNoPerl) || perlFailed(ctx, err) {
-		return ch.Grep(ctx, sortedKeys(s.defined), found)
+		words := sortedKeys(s.defined)
+		for _, ip := range sortedKeys(quoted) {
+			words = append(words, `"`+ip+`"`)
+		}
+		return ch.Grep(ctx, words, found)
 	}
 	return err
+}
+
+// unquoted returns the text between the quotes of a match of a quoted
+// import path.
+func unquoted(match []byte) (string, bool) {
+	if len(match) < 2 || match[0] != '"' || match[len(match)-1] != '"' {
+		return "", false
+	}
+	return string(match[1 : len(match)-1]), true
 }
 
 // perlFailed reports whether git itself ended the Perl-compatible search
@@ -181,11 +221,19 @@ func perlFailed(ctx context.Context, err error) bool {
 // defined name as a word, or the definition of a used name (the forms of
 // definition, loosened: a Go func, method, type or var, a JavaScript
 // function, class or binding, `exports.name =`, `obj.name = function`, a
-// Python def or class, a Rust item). The words and the definitions, which
-// start at a line's start, are patterns of their own: joined into one they
-// took 0.37 CPU-s to search terraform for a 10-commit change, apart 0.25.
+// Python def or class, a Rust item), or a Go seed package's import path
+// in quotes. The words and the definitions, which start at a line's
+// start, are patterns of their own: joined into one they took 0.37 CPU-s
+// to search terraform for a 10-commit change, apart 0.25.
 func (s *symbols) patterns() []string {
 	var out []string
+	if len(s.goPaths) > 0 {
+		var quoted []string
+		for _, ip := range s.goPaths {
+			quoted = append(quoted, regexp.QuoteMeta(ip))
+		}
+		out = append(out, `"(?:`+strings.Join(dedupe(quoted), "|")+`)"`)
+	}
 	if len(s.defined) > 0 {
 		out = append(out, `\b(?:`+strings.Join(sortedKeys(s.defined), "|")+`)\b`)
 	}
