@@ -165,6 +165,7 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 		f.guide[g.Path] = true
 	}
 	f.startHistory(ctx)
+	f.startGo(ctx)
 	f.startReferences(ctx)
 	for _, step := range []func(context.Context) error{f.tests, f.imports, f.references, f.history, f.siblings} {
 		if err := step(ctx); err != nil {
@@ -203,6 +204,8 @@ type finder struct {
 	pastCommits func() ([]gitctx.HistoryCommit, error)
 	// named waits for the search started by startReferences.
 	named func() (*symbols, error)
+	// goPackages waits for the go.mod files read by startGo.
+	goPackages func() (goPackages, error)
 }
 
 // seeds are the changed files that still exist and may be shown, the

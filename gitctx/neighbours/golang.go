@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/gitctx/gitctx/gitctx"
 )
@@ -155,33 +156,46 @@ func goSeedsOf(seeds []string) []string {
 	return nil
 }
 
-// goPackages reads the repository's go.mod files and returns their
-// modules, and the import path of each Go seed's package (none outside a
-// module).
-func (f *finder) goPackages(ctx context.Context, seeds []string) ([]goModule, map[string]string, error) {
-	var mods []gitctx.TreeEntry
-	for _, p := range sortedKeys(f.files) {
-		if p == "go.mod" || strings.HasSuffix(p, "/go.mod") {
-			mods = append(mods, f.files[p])
+// goPackages are the repository's Go modules, and the import path of each
+// Go seed's package (none outside a module).
+type goPackages struct {
+	modules []goModule
+	paths   map[string]string
+}
+
+// startGo starts reading the repository's go.mod files in the background,
+// for goPackages.
+func (f *finder) startGo(ctx context.Context) {
+	seeds := goSeedsOf(f.seeds())
+	f.goPackages = sync.OnceValues(func() (goPackages, error) {
+		if len(seeds) == 0 {
+			return goPackages{}, nil
 		}
-	}
-	r := &resolver{}
-	err := f.ch.ReadTreeEach(ctx, mods, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
-		if err == nil {
-			r.addModule(e.Path, data)
+		var mods []gitctx.TreeEntry
+		for _, p := range sortedKeys(f.files) {
+			if p == "go.mod" || strings.HasSuffix(p, "/go.mod") {
+				mods = append(mods, f.files[p])
+			}
 		}
-		return ctx.Err()
+		r := &resolver{}
+		err := f.ch.ReadTreeEach(ctx, mods, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+			if err == nil {
+				r.addModule(e.Path, data)
+			}
+			return ctx.Err()
+		})
+		if err != nil {
+			return goPackages{}, err
+		}
+		paths := map[string]string{}
+		for _, s := range seeds {
+			if ip := r.importPathOf(path.Dir(s)); ip != "" {
+				paths[s] = ip
+			}
+		}
+		return goPackages{r.modules, paths}, nil
 	})
-	if err != nil {
-		return nil, nil, err
-	}
-	paths := map[string]string{}
-	for _, s := range seeds {
-		if ip := r.importPathOf(path.Dir(s)); ip != "" {
-			paths[s] = ip
-		}
-	}
-	return r.modules, paths, nil
+	go func() { _, _ = f.goPackages() }()
 }
 
 // goRelations adds Go's file-level import relations of the seeds. It reads
@@ -193,40 +207,57 @@ func (f *finder) goRelations(ctx context.Context, r *resolver) error {
 	if len(seeds) == 0 {
 		return nil
 	}
-	syms, err := f.named()
-	if err != nil || syms == nil {
+	pkgs, err := f.goPackages()
+	if err != nil {
 		return err
 	}
-	r.modules = syms.goModules
-	importPath := syms.goPaths // seed → its package's import path
+	r.modules = pkgs.modules
+	importPath := pkgs.paths // seed → its package's import path
 	parsed, err := f.parseAll(ctx, seeds, parseGo)
 	if err != nil {
 		return err
 	}
-	// the files the seeds import, and the files importing the seeds' packages
-	want := map[string]bool{}
+	// the files the seeds import, read while git grep looks for the files
+	// importing the seeds' packages
+	var targets []string
 	for _, s := range seeds {
 		if sg := parsed[s]; sg != nil {
 			for _, imp := range sg.imports {
-				for _, t := range r.goPackage(imp) {
-					want[t] = true
-				}
+				targets = append(targets, r.goPackage(imp)...)
 			}
 		}
-		for _, file := range syms.importers[importPath[s]] {
-			want[file] = true
-		}
 	}
-	for p := range want {
-		if _, ok := parsed[p]; ok {
-			delete(want, p)
-		}
-	}
-	more, err := f.parseAll(ctx, sortedKeys(want), lightGo)
-	if err != nil {
+	if err := f.parseMore(ctx, parsed, targets); err != nil {
 		return err
 	}
-	maps.Copy(parsed, more)
+	syms, err := f.named()
+	if err != nil || syms == nil {
+		return err
+	}
+	var importers []string
+	for _, s := range seeds {
+		importers = append(importers, syms.importers[importPath[s]]...)
+	}
+	if err := f.parseMore(ctx, parsed, importers); err != nil {
+		return err
+	}
+	// users lists, once for all the seeds of a package, the names each
+	// parsed file uses of it
+	byPackage := map[string]map[string]map[string]bool{}
+	users := func(imp, pkg string) map[string]map[string]bool {
+		k := imp + "\x00" + pkg
+		if u, ok := byPackage[k]; ok {
+			return u
+		}
+		u := map[string]map[string]bool{}
+		for file, g := range parsed {
+			if names := g.usesOf(imp, pkg); names != nil {
+				u[file] = names
+			}
+		}
+		byPackage[k] = u
+		return u
+	}
 	for _, s := range seeds {
 		sg := parsed[s]
 		if sg == nil {
@@ -243,11 +274,11 @@ func (f *finder) goRelations(ctx context.Context, r *resolver) error {
 			}
 		}
 		// files importing the seed's package that use what the seed defines
-		for file, g := range parsed {
-			if file == s || importPath[s] == "" {
-				continue
-			}
-			if names := g.usesOf(importPath[s], sg.pkg); names != nil && sharesName(sg.defines, names) {
+		if importPath[s] == "" {
+			continue
+		}
+		for file, names := range users(importPath[s], sg.pkg) {
+			if file != s && sharesName(sg.defines, names) {
 				f.add(file, weightImporter, 0, "it uses what "+s+" defines")
 			}
 		}
@@ -272,6 +303,14 @@ func sharesName(defines, names map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// parseMore reads lightly the files of paths not parsed yet, into parsed.
+func (f *finder) parseMore(ctx context.Context, parsed map[string]*goFile, paths []string) error {
+	paths = slices.DeleteFunc(dedupe(paths), func(p string) bool { return parsed[p] != nil })
+	more, err := f.parseAll(ctx, paths, lightGo)
+	maps.Copy(parsed, more)
+	return err
 }
 
 // parseAll reads the Go files among paths with parse (parseGo, or the

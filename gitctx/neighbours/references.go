@@ -76,35 +76,31 @@ type symbols struct {
 	found     map[string][]string
 	definedBy map[string][]string
 
-	// Go: the modules, each Go seed's package's import path, and the Go
-	// files quoting each of those import paths (see goRelations)
-	goModules []goModule
+	// Go: each Go seed's package's import path, and the Go files quoting
+	// each of those import paths (see goRelations)
 	goPaths   map[string]string
 	importers map[string][]string
 }
 
 // startReferences starts the search for the symbols of the change (see
-// symbols) in the background: it reads the go.mod files, waits for the
-// patches, and `git grep` takes its own process.
+// symbols) in the background: it waits for the patches (and the Go seeds'
+// import paths), and `git grep` takes its own process.
 func (f *finder) startReferences(ctx context.Context) {
 	done := make(chan struct{})
 	var syms *symbols
 	var err error
 	go func() {
 		defer close(done)
-		var modules []goModule
-		var goPaths map[string]string
-		if seeds := goSeedsOf(f.seeds()); len(seeds) > 0 {
-			if modules, goPaths, err = f.goPackages(ctx, seeds); err != nil {
-				return
-			}
+		var pkgs goPackages
+		if pkgs, err = f.goPackages(); err != nil {
+			return
 		}
 		var patches map[*gitctx.File]*gitctx.Patch
 		if patches, err = f.patches(ctx); err != nil {
 			return
 		}
 		s := symbolsOf(f.ch.Files, patches)
-		s.goModules, s.goPaths = modules, goPaths
+		s.goPaths = pkgs.paths
 		err = s.search(ctx, f.ch, f.opts.noPerl)
 		syms = s
 	}()
