@@ -27,11 +27,7 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	switch {
 	case strings.Contains(spec, "..."):
 		a, b, _ := strings.Cut(spec, "...")
-		base, err := r.resolve(ctx, orHead(a))
-		if err != nil {
-			return nil, err
-		}
-		head, err := r.resolve(ctx, orHead(b))
+		base, head, err := r.resolveBoth(ctx, orHead(a), orHead(b))
 		if err != nil {
 			return nil, err
 		}
@@ -43,11 +39,7 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 		commitRange = []string{"^" + mb, head}
 	case strings.Contains(spec, ".."):
 		a, b, _ := strings.Cut(spec, "..")
-		base, err := r.resolve(ctx, orHead(a))
-		if err != nil {
-			return nil, err
-		}
-		head, err := r.resolve(ctx, orHead(b))
+		base, head, err := r.resolveBoth(ctx, orHead(a), orHead(b))
 		if err != nil {
 			return nil, err
 		}
@@ -65,15 +57,44 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 		src.Base, src.Head = base, head
 		commitRange = []string{"-n", "1", head}
 	}
-	files, err := r.rawDiff(ctx, nil, src.Base, src.Head)
-	if err != nil {
-		return nil, err
-	}
-	commits, err := r.commits(ctx, commitRange)
+	var files []*File
+	var commits []Commit
+	err := both(func() (err error) {
+		files, err = r.rawDiff(ctx, nil, src.Base, src.Head)
+		return err
+	}, func() (err error) {
+		commits, err = r.commits(ctx, commitRange)
+		return err
+	})
 	if err != nil {
 		return nil, err
 	}
 	return &Change{Source: src, Files: files, Commits: commits, repo: r, diffArgs: []string{src.Base, src.Head}}, nil
+}
+
+// resolveBoth resolves two revisions at once; a's error comes first.
+func (r *Repo) resolveBoth(ctx context.Context, a, b string) (idA, idB string, err error) {
+	err = both(func() (err error) {
+		idA, err = r.resolve(ctx, a)
+		return err
+	}, func() (err error) {
+		idB, err = r.resolve(ctx, b)
+		return err
+	})
+	return idA, idB, err
+}
+
+// both runs f and g at once (each mostly waits for a git process of its
+// own) and returns f's error, else g's.
+func both(f, g func() error) error {
+	done := make(chan error, 1)
+	go func() { done <- g() }()
+	errF := f()
+	errG := <-done
+	if errF != nil {
+		return errF
+	}
+	return errG
 }
 
 func orHead(rev string) string {
