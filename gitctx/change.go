@@ -106,6 +106,10 @@ type Change struct {
 
 	treeMu sync.Mutex // Tree may be asked from several goroutines
 	tree   []TreeEntry
+
+	standInOnce sync.Once // see standIn
+	differ      map[string]bool
+	standInOK   bool
 }
 
 // Repo is the repository the change belongs to; nil for a patch read

@@ -1,6 +1,10 @@
 package gitctx
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -40,5 +44,109 @@ func TestReadGrep(t *testing.T) {
 	read(false)
 	if got[0].path != "HEAD:a.go" {
 		t.Errorf("work-tree path = %q, want it as git printed it", got[0].path)
+	}
+}
+
+// grepFiles runs Grep for word on a range of r and lists the files named.
+func grepFiles(t *testing.T, r *testRepo, spec, word string) []string {
+	t.Helper()
+	ch := closeChange(t, mustSelectRange(t, r.open(), spec))
+	var got []string
+	err := ch.Grep(t.Context(), []string{word}, func(p string, _ []byte) {
+		if !slices.Contains(got, p) {
+			got = append(got, p)
+		}
+	})
+	if err != nil {
+		t.Fatalf("Grep: %v", err)
+	}
+	slices.Sort(got)
+	return got
+}
+
+func mustSelectRange(t *testing.T, repo *Repo, spec string) *Change {
+	t.Helper()
+	ch, err := repo.SelectRange(t.Context(), spec)
+	if err != nil {
+		t.Fatalf("SelectRange(%s): %v", spec, err)
+	}
+	return ch
+}
+
+// TestGrepRangeWorktreeStandsIn: a range is searched as its head commit
+// has its files, whether the work tree stands in for the commit (it does
+// when few files differ) or not: a file edited, added, deleted or left
+// untracked in the work tree, or a later commit checked out, changes
+// nothing.
+func TestGrepRangeWorktreeStandsIn(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"a.go": "FooBar()\n", "b.go": "FooBar()\n", "d.go": "FooBar()\n", "e.go": "nothing\n"})
+	r.Commit("one")
+	r.Write("e.go", "still nothing\n")
+	r.Commit("two")
+	want := []string{"a.go", "b.go", "d.go"}
+
+	if got := grepFiles(t, r, "HEAD~1..HEAD", "FooBar"); !slices.Equal(got, want) {
+		t.Errorf("clean work tree: %q, want %q", got, want)
+	}
+	r.Write("a.go", "gone\n")     // edited
+	r.remove("d.go")              // deleted
+	r.Write("c.go", "FooBar()\n") // untracked
+	r.Write("e.go", "FooBar()\n") // edited to name it
+	r.Git("add", "e.go")          // and staged
+	r.Write("f.go", "FooBar()\n") // new and staged
+	r.Git("add", "f.go")
+	if got := grepFiles(t, r, "HEAD~1..HEAD", "FooBar"); !slices.Equal(got, want) {
+		t.Errorf("edited work tree: %q, want %q", got, want)
+	}
+	r.Git("stash", "-u")
+	r.Write("b.go", "not any more\n")
+	r.Commit("three") // the range's head is no longer HEAD
+	if got := grepFiles(t, r, "HEAD~2..HEAD~1", "FooBar"); !slices.Equal(got, want) {
+		t.Errorf("range before HEAD: %q, want %q", got, want)
+	}
+	if got := grepFiles(t, r, "HEAD~1..HEAD", "FooBar"); !slices.Equal(got, []string{"a.go", "d.go"}) {
+		t.Errorf("range to HEAD after a commit: %q, want [a.go d.go]", got)
+	}
+}
+
+// TestGrepRangeSparseCheckout: a sparse checkout's work tree leaves files
+// out, so the commit itself is searched.
+func TestGrepRangeSparseCheckout(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"in/a.go": "FooBar()\n", "out/b.go": "FooBar()\n"})
+	r.Commit("one")
+	r.Write("in/a.go", "FooBar()\nmore\n")
+	r.Commit("two")
+	r.Git("sparse-checkout", "set", "in")
+	if _, err := os.Stat(filepath.Join(r.Dir, "out", "b.go")); err == nil {
+		t.Fatal("the sparse checkout left out/b.go in the work tree")
+	}
+	if got := grepFiles(t, r, "HEAD~1..HEAD", "FooBar"); !slices.Equal(got, []string{"in/a.go", "out/b.go"}) {
+		t.Errorf("sparse checkout: %q, want [in/a.go out/b.go]", got)
+	}
+}
+
+// TestStandIn: which files keep the work tree from standing in.
+func TestStandIn(t *testing.T) {
+	r := newTestRepo(t)
+	for i := range maxDiffering + 1 {
+		r.Write(fmt.Sprintf("f%03d.txt", i), "x\n")
+	}
+	r.Commit("one")
+	repo := r.open()
+	head := r.Rev("HEAD")
+	if differ, ok := repo.worktreeDiffers(t.Context(), head); !ok || len(differ) != 0 {
+		t.Errorf("clean: %v, %v; want none, true", differ, ok)
+	}
+	r.Write("f000.txt", "y\n")
+	if differ, ok := repo.worktreeDiffers(t.Context(), head); !ok || !differ["f000.txt"] || len(differ) != 1 {
+		t.Errorf("one edited: %v, %v; want [f000.txt], true", differ, ok)
+	}
+	for i := range maxDiffering + 1 {
+		r.Write(fmt.Sprintf("f%03d.txt", i), "z\n")
+	}
+	if _, ok := repo.worktreeDiffers(t.Context(), head); ok {
+		t.Errorf("%d edited: the work tree stands in", maxDiffering+1)
 	}
 }
