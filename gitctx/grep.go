@@ -106,6 +106,15 @@ func (c *Change) runGrep(ctx context.Context, args []string, fromTree bool, matc
 	return nil
 }
 
+// PrepareSearch starts working out, in the background, what Grep and
+// GrepPerl will need to know about the work tree (see standIn), so that a
+// search started later does not wait for it.
+func (c *Change) PrepareSearch(ctx context.Context) {
+	if c.repo != nil && (c.Source.Kind == KindRange || c.Source.Kind == KindPullRequest) {
+		go c.standIn(ctx)
+	}
+}
+
 // maxDiffering is the most files of the work tree that may differ from a
 // range's head commit for the work tree to stand in for it in a search.
 const maxDiffering = 100

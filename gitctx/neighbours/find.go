@@ -164,6 +164,7 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	for _, g := range guides {
 		f.guide[g.Path] = true
 	}
+	f.ch.PrepareSearch(ctx)
 	f.startHistory(ctx)
 	f.startGo(ctx)
 	f.startReferences(ctx)
