@@ -1,0 +1,204 @@
+package neighbours
+
+import (
+	"context"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// maxGoSeeds is the most Go seeds goRelations looks at; a change of more
+// files is its own context.
+const maxGoSeeds = 200
+
+// goSeedsOf are the Go seeds goRelations looks at: none when there are
+// more than maxGoSeeds.
+func goSeedsOf(seeds []string) []string {
+	if s := goSeeds(seeds); len(s) <= maxGoSeeds {
+		return s
+	}
+	return nil
+}
+
+// goPackages are the repository's Go modules, and the import path of each
+// Go seed's package (none outside a module).
+type goPackages struct {
+	modules []goModule
+	paths   map[string]string
+}
+
+// startGo starts reading the repository's go.mod files in the background,
+// for goPackages.
+func (f *finder) startGo(ctx context.Context) {
+	seeds := goSeedsOf(f.seeds())
+	f.goPackages = sync.OnceValues(func() (goPackages, error) {
+		if len(seeds) == 0 {
+			return goPackages{}, nil
+		}
+		var mods []gitctx.TreeEntry
+		for _, p := range sortedKeys(f.files) {
+			if p == "go.mod" || strings.HasSuffix(p, "/go.mod") {
+				mods = append(mods, f.files[p])
+			}
+		}
+		r := &resolver{}
+		err := f.ch.ReadTreeEach(ctx, mods, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+			if err == nil {
+				r.addModule(e.Path, data)
+			}
+			return ctx.Err()
+		})
+		if err != nil {
+			return goPackages{}, err
+		}
+		paths := map[string]string{}
+		for _, s := range seeds {
+			if ip := r.importPathOf(path.Dir(s)); ip != "" {
+				paths[s] = ip
+			}
+		}
+		return goPackages{r.modules, paths}, nil
+	})
+	go func() { _, _ = f.goPackages() }()
+}
+
+// goRelations adds Go's file-level import relations of the seeds. It reads
+// the seeds, then the files they import and the files that import their
+// packages: those that startReferences found quoting a seed package's
+// import path, so that the repository's other Go files are never read.
+func (f *finder) goRelations(ctx context.Context, r *resolver) error {
+	seeds := goSeedsOf(f.seeds())
+	if len(seeds) == 0 {
+		return nil
+	}
+	pkgs, err := f.goPackages()
+	if err != nil {
+		return err
+	}
+	r.modules = pkgs.modules
+	importPath := pkgs.paths // seed → its package's import path
+	parsed, err := f.parseAll(ctx, seeds, parseGo)
+	if err != nil {
+		return err
+	}
+	// the files the seeds import, read while git grep looks for the files
+	// importing the seeds' packages
+	var targets []string
+	for _, s := range seeds {
+		if sg := parsed[s]; sg != nil {
+			for _, imp := range sg.imports {
+				targets = append(targets, r.goPackage(imp)...)
+			}
+		}
+	}
+	if err := f.parseMore(ctx, parsed, targets); err != nil {
+		return err
+	}
+	syms, err := f.named()
+	if err != nil || syms == nil {
+		return err
+	}
+	var importers []string
+	for _, s := range seeds {
+		importers = append(importers, syms.importers[importPath[s]]...)
+	}
+	if err := f.parseMore(ctx, parsed, importers); err != nil {
+		return err
+	}
+	// users lists, once for all the seeds of a package, the names each
+	// parsed file uses of it
+	byPackage := map[string]map[string]map[string]bool{}
+	users := func(imp, pkg string) map[string]map[string]bool {
+		k := imp + "\x00" + pkg
+		if u, ok := byPackage[k]; ok {
+			return u
+		}
+		u := map[string]map[string]bool{}
+		for file, g := range parsed {
+			if names := g.usesOf(imp, pkg); names != nil {
+				u[file] = names
+			}
+		}
+		byPackage[k] = u
+		return u
+	}
+	for _, s := range seeds {
+		sg := parsed[s]
+		if sg == nil {
+			continue
+		}
+		// files the seed imports that define what it uses
+		for _, imp := range sg.imports {
+			targets := r.goPackage(imp)
+			names := sg.usesOf(imp, packageName(parsed, targets))
+			for _, t := range targets {
+				if tg := parsed[t]; tg != nil && sharesName(tg.defines, names) {
+					f.add(t, weightImported, 0, s+" uses what it defines")
+				}
+			}
+		}
+		// files importing the seed's package that use what the seed defines
+		if importPath[s] == "" {
+			continue
+		}
+		for file, names := range users(importPath[s], sg.pkg) {
+			if file != s && sharesName(sg.defines, names) {
+				f.add(file, weightImporter, 0, "it uses what "+s+" defines")
+			}
+		}
+	}
+	return nil
+}
+
+// packageName is the package name of parsed Go files ("" if none was parsed).
+func packageName(parsed map[string]*goFile, files []string) string {
+	for _, p := range files {
+		if g := parsed[p]; g != nil && !strings.HasSuffix(g.pkg, "_test") {
+			return g.pkg
+		}
+	}
+	return ""
+}
+
+func sharesName(defines, names map[string]bool) bool {
+	for n := range names {
+		if defines[n] {
+			return true
+		}
+	}
+	return false
+}
+
+// parseMore reads lightly the files of paths not parsed yet, into parsed.
+func (f *finder) parseMore(ctx context.Context, parsed map[string]*goFile, paths []string) error {
+	paths = slices.DeleteFunc(dedupe(paths), func(p string) bool { return parsed[p] != nil })
+	more, err := f.parseAll(ctx, paths, lightGo)
+	maps.Copy(parsed, more)
+	return err
+}
+
+// parseAll reads the Go files among paths with parse (parseGo, or the
+// lighter lightGo).
+func (f *finder) parseAll(ctx context.Context, paths []string, parse func(name string, src []byte) *goFile) (map[string]*goFile, error) {
+	var entries []gitctx.TreeEntry
+	for _, p := range paths {
+		if e, ok := f.files[p]; ok && strings.HasSuffix(p, ".go") {
+			entries = append(entries, e)
+		}
+	}
+	parsed := map[string]*goFile{}
+	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+		if err != nil {
+			return ctx.Err()
+		}
+		if g := parse(e.Path, data); g != nil {
+			parsed[e.Path] = g
+		}
+		return nil
+	})
+	return parsed, err
+}
