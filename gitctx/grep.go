@@ -138,18 +138,12 @@ func (c *Change) standIn(ctx context.Context) (map[string]bool, bool) {
 // differ from a commit's, if at most maxDiffering do and the checkout is
 // not sparse.
 func (r *Repo) worktreeDiffers(ctx context.Context, commit string) (map[string]bool, bool) {
-	var sparse []byte
-	var out []byte
-	var errDiff error
-	_ = both(func() error {
-		// exit 1 without output: not set
-		sparse, _ = r.git.output(ctx, nil, "config", "--get", "--bool", "core.sparseCheckout")
-		return nil
-	}, func() error {
-		out, errDiff = r.git.output(ctx, nil, "diff-index", "--name-only", "-z", "--no-renames", "--ignore-submodules=none", commit, "--")
-		return nil
-	})
-	if errDiff != nil || strings.TrimSpace(string(sparse)) == "true" {
+	// exit 1 without output: not set
+	if sparse, _ := r.git.output(ctx, nil, "config", "--get", "--bool", "core.sparseCheckout"); strings.TrimSpace(string(sparse)) == "true" {
+		return nil, false
+	}
+	out, err := r.git.output(ctx, nil, "diff-index", "--name-only", "-z", "--no-renames", "--ignore-submodules=none", commit, "--")
+	if err != nil {
 		return nil, false
 	}
 	differ := map[string]bool{}
