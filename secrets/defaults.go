@@ -2,6 +2,7 @@ package secrets
 
 import (
 	"fmt"
+	"log/slog"
 	"maps"
 	"slices"
 	"sync"
@@ -20,8 +21,11 @@ type Defaults struct {
 }
 
 // LoadDefaults starts building the default rules in the background and
-// returns at once.
-func LoadDefaults() *Defaults {
+// returns at once. gitleaks logs through a global logger, which is pointed
+// at logger first (see Options.Logger), so that the building never races
+// with New setting it.
+func LoadDefaults(logger *slog.Logger) *Defaults {
+	bridgeLogger(logger)
 	d := &Defaults{get: sync.OnceValues(buildDefaults)}
 	go func() { _, _ = d.get() }()
 	return d

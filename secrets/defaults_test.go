@@ -11,7 +11,7 @@ import (
 // repository's rules and some without, at the same time, each find what
 // their own rules say: one repository's rules never reach another gate.
 func TestDefaultsShared(t *testing.T) {
-	d := LoadDefaults()
+	d := LoadDefaults(nil)
 	acme, err := secretstest.Expand("acme_{lalnum:24}", "shared")
 	if err != nil {
 		t.Fatal(err)

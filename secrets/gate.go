@@ -35,7 +35,8 @@ type Options struct {
 	// token): found wherever they appear, whatever the rules say.
 	OwnTokens []string
 	// Logger receives gitleaks' warnings and errors, messages only (its
-	// fields can hold secrets and are dropped). Nil discards them.
+	// fields can hold secrets and are dropped). Nil discards them. The
+	// first New or LoadDefaults of a process sets it for the process.
 	Logger *slog.Logger
 	// Cache, if set, keeps what scans found for later runs (see Cache).
 	Cache *Cache

@@ -35,7 +35,7 @@ func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*pa
 	if err != nil {
 		return nil, err
 	}
-	defaults := secrets.LoadDefaults()
+	defaults := secrets.LoadDefaults(gateLogger(a))
 	prog.stage("selecting the change")
 	ch, err := selectChange(ctx, a, o)
 	if err != nil {

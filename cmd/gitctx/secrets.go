@@ -36,7 +36,7 @@ func newGateWith(a *app, repoConfig []byte, defaults *secrets.Defaults) (*secret
 			own = append(own, v)
 		}
 	}
-	logger := slog.New(slog.NewTextHandler(safeWriter{a.stderr}, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	logger := gateLogger(a)
 	gate, err := secrets.New(secrets.Options{RepoConfig: repoConfig, OwnTokens: own, Logger: logger, Cache: scanCache(a), Defaults: defaults})
 	if err != nil {
 		return nil, err
@@ -46,6 +46,12 @@ func newGateWith(a *app, repoConfig []byte, defaults *secrets.Defaults) (*secret
 			"rules", strings.Join(ids, ","))
 	}
 	return gate, nil
+}
+
+// gateLogger is where the secrets gate's warnings go: stderr, messages
+// only, warnings and errors.
+func gateLogger(a *app) *slog.Logger {
+	return slog.New(slog.NewTextHandler(safeWriter{a.stderr}, &slog.HandlerOptions{Level: slog.LevelWarn}))
 }
 
 // failOnSecrets exits 3 when the change adds a credential, naming each
