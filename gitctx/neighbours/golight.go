@@ -49,7 +49,18 @@ func lightGo(name string, src []byte) *goFile {
 func topLevelNames(src []byte) map[string]bool {
 	names := map[string]bool{}
 	block := false // inside "var (", "const (" or "type ("
-	for _, line := range bytes.Split(src, []byte{'\n'}) {
+	for len(src) > 0 {
+		line := src
+		if i := bytes.IndexByte(src, '\n'); i >= 0 {
+			line, src = src[:i], src[i+1:]
+		} else {
+			src = nil
+		}
+		// only a line that can matter becomes a string: most are bodies
+		if len(line) == 0 || block && line[0] != ')' && line[0] != '\t' ||
+			!block && line[0] != 'f' && line[0] != 't' && line[0] != 'v' && line[0] != 'c' {
+			continue
+		}
 		s := strings.TrimRight(string(line), " \t\r")
 		if block {
 			if s == ")" {
