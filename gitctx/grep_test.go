@@ -50,7 +50,7 @@ func TestReadGrep(t *testing.T) {
 // grepFiles runs Grep for word on a range of r and lists the files named.
 func grepFiles(t *testing.T, r *testRepo, spec, word string) []string {
 	t.Helper()
-	ch := closeChange(t, mustSelectRange(t, r.open(), spec))
+	ch := closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), spec)))
 	var got []string
 	err := ch.Grep(t.Context(), []string{word}, func(p string, _ []byte) {
 		if !slices.Contains(got, p) {
@@ -62,15 +62,6 @@ func grepFiles(t *testing.T, r *testRepo, spec, word string) []string {
 	}
 	slices.Sort(got)
 	return got
-}
-
-func mustSelectRange(t *testing.T, repo *Repo, spec string) *Change {
-	t.Helper()
-	ch, err := repo.SelectRange(t.Context(), spec)
-	if err != nil {
-		t.Fatalf("SelectRange(%s): %v", spec, err)
-	}
-	return ch
 }
 
 // TestGrepRangeWorktreeStandsIn: a range is searched as its head commit
