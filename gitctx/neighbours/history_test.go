@@ -62,17 +62,34 @@ func TestChangeHistory(t *testing.T) {
 		{"a file new in the change", []string{"new.txt"}, 100, nil},
 		{"no paths", nil, 100, nil},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			got, err := ch.History(t.Context(), tc.paths, tc.depth, 0)
-			if err != nil {
-				t.Fatalf("History: %v", err)
-			}
-			for i := range got {
-				sort.Strings(got[i].Files)
-			}
-			checkEqual(t, "History", got, tc.want)
-		})
+		for _, many := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/many paths %v", tc.name, many), func(t *testing.T) {
+				got, err := ch.History(t.Context(), manyPaths(tc.paths, many), tc.depth, 0)
+				if err != nil {
+					t.Fatalf("History: %v", err)
+				}
+				for i := range got {
+					sort.Strings(got[i].Files)
+				}
+				checkEqual(t, "History", got, tc.want)
+			})
+		}
 	}
+}
+
+// manyPaths pads paths, when many is set, with names no commit touched,
+// past the number of paths History hands git: History then lists every
+// commit's files and keeps those that touch a path, and must give the
+// same answer as git's path-limited walk.
+func manyPaths(paths []string, many bool) []string {
+	if !many || len(paths) == 0 {
+		return paths
+	}
+	out := slices.Clone(paths)
+	for i := range 40 {
+		out = append(out, fmt.Sprintf("absent/%d.txt", i))
+	}
+	return out
 }
 
 // TestChangeHistoryStart: the history of a range ends at its base, so
@@ -132,11 +149,13 @@ func TestChangeHistoryWindow(t *testing.T) {
 		{100, 12, touched},     // exactly the whole history
 		{100, 11, touched[:5]}, // all but the root
 	} {
-		got, err := ch.History(t.Context(), []string{"a.txt"}, tc.max, tc.window)
-		if err != nil {
-			t.Fatalf("History: %v", err)
+		for _, many := range []bool{false, true} {
+			got, err := ch.History(t.Context(), manyPaths([]string{"a.txt"}, many), tc.max, tc.window)
+			if err != nil {
+				t.Fatalf("History: %v", err)
+			}
+			checkEqual(t, fmt.Sprintf("History(max %d, window %d, many paths %v)", tc.max, tc.window, many), shas(got), tc.want)
 		}
-		checkEqual(t, fmt.Sprintf("History(max %d, window %d)", tc.max, tc.window), shas(got), tc.want)
 	}
 }
 
