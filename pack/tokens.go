@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/tiktoken-go/tokenizer/codec"
 )
@@ -25,41 +26,102 @@ type Counter interface {
 // built in the background; the first Count waits for it.
 func NewCounter(encoding string, factor float64) (Counter, error) {
 	var newCodec func() *codec.Codec
+	var piece func(string, int) int
 	switch encoding {
 	case "", "o200k_base":
-		encoding, newCodec = "o200k_base", codec.NewO200kBase
+		encoding, newCodec, piece = "o200k_base", codec.NewO200kBase, o200kPiece
 	case "cl100k_base":
-		newCodec = codec.NewCl100kBase
+		newCodec, piece = codec.NewCl100kBase, cl100kPiece
 	default:
 		return nil, fmt.Errorf("unknown tokenizer %q (known: o200k_base, cl100k_base)", encoding)
 	}
 	if factor <= 0 {
 		factor = 1
 	}
-	t := &tiktoken{codec: sync.OnceValue(newCodec), name: encoding, factor: factor}
+	t := &tiktoken{codec: sync.OnceValue(newCodec), piece: piece, name: encoding, factor: factor, known: map[string]int{}}
 	go t.codec()
 	return t, nil
 }
 
+// tiktoken counts with tiktoken-go's encodings. It splits the text into
+// the encoding's pieces itself (pretoken.go) and asks the codec to count
+// each piece once: code repeats its words, so most pieces are counted from
+// memory, and the codec's slow split only ever sees a short piece.
 type tiktoken struct {
 	codec  func() *codec.Codec
+	piece  func(s string, i int) int
 	name   string
 	factor float64
+
+	mu    sync.RWMutex
+	known map[string]int // the counts of pieces seen, up to maxKnownPieces
 }
+
+// maxKnownPieces and maxKnownPiece bound the memory of counted pieces:
+// a few MB at most, and no long piece (a hash, a data line) kept.
+const (
+	maxKnownPieces = 1 << 16
+	maxKnownPiece  = 32
+)
 
 func (t *tiktoken) Count(s string) int {
 	s, extra := collapseWhitespace(s)
-	n, err := t.codec().Count(s)
-	if err != nil {
-		// The codec only fails on invalid UTF-8 in strict mode, which is not
-		// used; fall back to a count no tokenizer exceeds.
-		n = len(s)
-	}
-	n += extra
+	n := t.count(s) + extra
 	if t.factor == 1 {
 		return n
 	}
 	return int(math.Ceil(float64(n) * t.factor))
+}
+
+// count counts s piece by piece, as the codec would count it whole.
+func (t *tiktoken) count(s string) int {
+	c := t.codec()
+	if !utf8.ValidString(s) {
+		// The codec reads an invalid byte as U+FFFD; its pieces are then
+		// not substrings of s, so it counts s itself.
+		return codecCount(c, s)
+	}
+	n := 0
+	for i := 0; i < len(s); {
+		end := t.piece(s, i)
+		if end == i { // a character no piece takes (DEL): no token
+			_, size := utf8.DecodeRuneInString(s[i:])
+			i += size
+			continue
+		}
+		n += t.pieceCount(c, s[i:end])
+		i = end
+	}
+	return n
+}
+
+func (t *tiktoken) pieceCount(c *codec.Codec, piece string) int {
+	if len(piece) > maxKnownPiece {
+		return codecCount(c, piece)
+	}
+	t.mu.RLock()
+	n, ok := t.known[piece]
+	t.mu.RUnlock()
+	if ok {
+		return n
+	}
+	n = codecCount(c, piece)
+	t.mu.Lock()
+	if len(t.known) < maxKnownPieces {
+		t.known[strings.Clone(piece)] = n
+	}
+	t.mu.Unlock()
+	return n
+}
+
+func codecCount(c *codec.Codec, s string) int {
+	n, err := c.Count(s)
+	if err != nil {
+		// The codec only fails on invalid UTF-8 in strict mode, which is not
+		// used; fall back to a count no tokenizer exceeds.
+		return len(s)
+	}
+	return n
 }
 
 // maxWhitespaceRun is the longest run of white space counted exactly. The
