@@ -90,6 +90,37 @@ func (g *Gate) RedactString(ctx context.Context, text string) (Text, []Hit, erro
 	return g.RedactAll(ctx, text, 0)
 }
 
+// frameWindow is how far into a framed text's body RedactFramed scans
+// from each seam: as far as the pack's check of the seams between its
+// segments looks.
+const frameWindow = 512
+
+// RedactFramed is RedactAll for before+body+after, where body went through
+// the gate whole already (RedactString or RedactAll) and before and after
+// are what was written around it: a heading, a code fence. The body is not
+// scanned again; the frame is, with frameWindow bytes of the body on each
+// side, so that a match across a seam is found. If one is, or the body is
+// short, the whole text goes through RedactAll.
+func (g *Gate) RedactFramed(ctx context.Context, before string, body Text, after string, keep int) (Text, []Hit, error) {
+	text := before + body.s + after
+	if len(body.s) <= 2*frameWindow {
+		return g.RedactAll(ctx, text, keep)
+	}
+	head := text[:len(before)+frameWindow]
+	tail := text[len(before)+len(body.s)-frameWindow:]
+	dry := g.Dry() // what the seams hold is only looked at: no placeholder is numbered
+	for _, seam := range []string{head, tail} {
+		spans, err := dry.Scan(ctx, seam)
+		if err != nil {
+			return Text{}, nil, err
+		}
+		if len(spans) > 0 {
+			return g.RedactAll(ctx, text, keep)
+		}
+	}
+	return Text{text}, nil, ctx.Err()
+}
+
 // maxPasses bounds how often RedactAll scans a text again.
 const maxPasses = 4
 

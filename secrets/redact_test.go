@@ -367,3 +367,60 @@ func TestRedactKeepingDiffPrefix(t *testing.T) {
 		t.Errorf("span from the prefix: %q", red)
 	}
 }
+
+// TestRedactFramed: a body that went through the gate is not scanned
+// again, but its seams with the frame are, and a short body or a match at
+// a seam sends the whole text through RedactAll.
+func TestRedactFramed(t *testing.T) {
+	g := newGate(t, Options{})
+	ctx := context.Background()
+	pat := fake(t, "github-pat", "framed")
+	filler := strings.Repeat("func handler(w http.ResponseWriter, r *http.Request)\n", 40)
+	gated := func(s string) Text {
+		red, _, err := g.RedactString(ctx, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return red
+	}
+	before, after := "### main.go (outline)\n\n```go\n", "```\n\n"
+
+	body := gated(filler)
+	got, hits, err := g.RedactFramed(ctx, before, body, after, 0)
+	if err != nil || got.String() != before+filler+after || len(hits) != 0 {
+		t.Errorf("clean frame and body: %q, %v, %v", got.String()[:40], hits, err)
+	}
+
+	// A credential cut by the seam: half in the heading, half in the body.
+	cut := len(pat.Token) / 2
+	body = gated(pat.Token[cut:] + "\n" + filler)
+	got, hits, err = g.RedactFramed(ctx, before+"token = "+pat.Token[:cut], body, after, 0)
+	if err != nil || pat.Leak(got.String(), 8) != "" || len(hits) == 0 {
+		t.Errorf("a credential across the front seam is left: %v, %v", hits, err)
+	}
+	body = gated(filler + pat.Token[:cut])
+	got, hits, err = g.RedactFramed(ctx, before, body, pat.Token[cut:]+"\n", 0)
+	if err != nil || pat.Leak(got.String(), 8) != "" || len(hits) == 0 {
+		t.Errorf("a credential across the back seam is left: %v, %v", hits, err)
+	}
+
+	// In the frame itself.
+	got, _, err = g.RedactFramed(ctx, "### "+pat.Token+"\n", gated(filler), after, 0)
+	if err != nil || pat.Leak(got.String(), 8) != "" {
+		t.Errorf("a credential in the frame is left: %v", err)
+	}
+
+	// The body is taken as gated: its middle is not scanned. (Only the
+	// gate makes a Text from a repository's text; Literal stands in for
+	// one it let through, to show what is not scanned again.)
+	middle := filler[:len(filler)/2] + "token = " + pat.Token + "\n" + filler[len(filler)/2:]
+	got, _, err = g.RedactFramed(ctx, before, Literal(middle), after, 0)
+	if err != nil || !strings.Contains(got.String(), pat.Token) {
+		t.Errorf("the body's middle was scanned again: %v", err)
+	}
+	// ... unless it is short, when the whole text is scanned.
+	got, _, err = g.RedactFramed(ctx, before, Literal("token = "+pat.Token+"\n"), after, 0)
+	if err != nil || pat.Leak(got.String(), 8) != "" {
+		t.Errorf("a short body was not scanned: %v", err)
+	}
+}
