@@ -134,3 +134,59 @@ func checkParses(t *testing.T, f Format, text string) {
 		t.Errorf("%s: the pack does not parse: %v", f, err)
 	}
 }
+
+// TestOutlineRedacted: a credential in a file shown as an outline is
+// redacted and recorded in every format. The outline goes through the gate
+// whole before it is rendered; in Markdown, which writes it as is, only
+// its frame is checked again (segment.framed), so this also covers that
+// nothing in between is lost.
+func TestOutlineRedacted(t *testing.T) {
+	r := newRepo(t, "outline")
+	var b strings.Builder
+	b.WriteString("package svc\n\n")
+	for i := range 60 {
+		if i == 30 { // mid-outline, far from both of its seams
+			b.WriteString("// apiToken is the release job's token.\nconst apiToken = \"" + fakeGitHub + "\"\n\n")
+		}
+		fmt.Fprintf(&b, "// Handle%d handles part %d.\nfunc Handle%d(input string) string {\n\tout := input\n\tout += \"-%d\"\n\treturn out\n}\n\n", i, i, i, i)
+	}
+	r.Write("svc.go", b.String())
+	r.Commit("base")
+	r.Write("svc.go", strings.Replace(b.String(), "out += \"-7\"", "out += \"-seven\"", 1))
+	r.Commit("rename part 7")
+	ch := r.change("HEAD~1..HEAD")
+	for _, f := range formats {
+		opts := options(counter(t), f, 0)
+		opts.Mode = "summary"
+		res := build(t, ch, opts)
+		if !strings.Contains(res.Text, "func Handle59(input string) string") || strings.Contains(res.Text, "\"-59\"") {
+			t.Fatalf("%s: svc.go is not shown as an outline:\n%s", f, res.Text)
+		}
+		if i := strings.Index(res.Text, fakeGitHub[:12]); i >= 0 {
+			t.Errorf("%s: the outline holds the credential: %q", f, lineAt(res.Text, i))
+		}
+		found := false
+		for _, it := range res.Record.Redactions.Items {
+			found = found || (it.Path == "svc.go" && it.Rule == "github-pat")
+		}
+		if !found {
+			t.Errorf("%s: no github-pat redaction of svc.go recorded: %+v", f, res.Record.Redactions.Items)
+		}
+	}
+	segs, err := shapeSegments(t, ch, func() Options { o := options(counter(t), Markdown, 0); o.Mode = "summary"; return o }())
+	if err != nil {
+		t.Fatal(err)
+	}
+	framed := 0
+	for _, s := range segs {
+		if s.framed != nil {
+			framed++
+			if s.framed.before+s.framed.body.String()+s.framed.after != s.raw {
+				t.Errorf("segment %s: the frame and body are not its text", s.where)
+			}
+		}
+	}
+	if framed != 1 {
+		t.Errorf("%d framed segments in Markdown, want the one outline", framed)
+	}
+}

@@ -165,7 +165,13 @@ func renderContent(e *entry, r renderer, first bool) {
 	key := fmt.Sprintf("content:%s:%t", e.showContent, first)
 	if e.contentSeg == nil || e.contentSeg.key != key {
 		text, items, refs := e.contentText()
-		e.contentSeg = fileSegment(key, r.content(e, text, first), e, items, refs, r.bodyLine())
+		raw := r.content(e, text, first)
+		e.contentSeg = fileSegment(key, raw, e, items, refs, r.bodyLine())
+		if i := strings.Index(raw, text); e.showContent == RepOutline && text != "" && i >= 0 {
+			// The outline went through the gate whole (makeOutline); a
+			// format that writes it as is leaves only its frame to check.
+			e.contentSeg.framed = &framing{raw[:i], e.red.outline.text, raw[i+len(text):]}
+		}
 	}
 }
 

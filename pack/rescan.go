@@ -18,7 +18,9 @@ var ErrLeak = errors.New("the rendered pack still holds a credential")
 // line can make a rule match where the line alone did not. What is found
 // is redacted in place and recorded. Every segment is checked once, before
 // it is counted; the segment texts are the pack, so the pack is checked
-// as it is written.
+// as it is written. An outline, checked whole when it was made and
+// written as is, is checked again only in its frame and at the seams
+// (secrets.Gate.RedactFramed).
 func (s *shaper) gateSegments(ctx context.Context, segs []*segment) error {
 	var todo []*segment
 	ahead := map[*segment][]RedactionItem{} // the items each segment came with
@@ -33,7 +35,7 @@ func (s *shaper) gateSegments(ctx context.Context, segs []*segment) error {
 		if seg.diff {
 			keep = 1 // a diff line's +, - or space
 		}
-		text, hits, err := g.RedactAll(ctx, seg.raw, keep)
+		text, hits, err := redactSegment(ctx, g, seg, keep)
 		if err != nil {
 			return false, fmt.Errorf("check the pack (%s) for credentials: %w", seg.where, err)
 		}
@@ -49,6 +51,16 @@ func (s *shaper) gateSegments(ctx context.Context, segs []*segment) error {
 		s.reconcile(seg)
 		return len(hits) > 0, nil
 	})
+}
+
+// redactSegment puts one segment through the gate: the whole of it, or
+// for an outline checked whole before it was rendered, its frame and
+// seams.
+func redactSegment(ctx context.Context, g *secrets.Gate, seg *segment, keep int) (secrets.Text, []secrets.Hit, error) {
+	if f := seg.framed; f != nil {
+		return g.RedactFramed(ctx, f.before, f.body, f.after, keep)
+	}
+	return g.RedactAll(ctx, seg.raw, keep)
 }
 
 // boundaryWindow is how much of each side of a boundary between two

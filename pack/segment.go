@@ -33,6 +33,16 @@ type segment struct {
 	path   string          // the file a file's segment shows
 	refs   []lineRef       // for each line of raw, where it comes from (nil: unknown)
 	diff   bool            // a diff: each line starts with its +, - or space
+	framed *framing        // raw is gated text in a frame; nil: raw is to be checked whole
+}
+
+// framing splits a segment's raw text into a body the gate has checked
+// whole already (an outline) and the frame rendered around it. Only the
+// frame and its seams with the body need checking again.
+type framing struct {
+	before string
+	body   secrets.Text
+	after  string
 }
 
 // lineRef says which line of which side of a file a rendered line shows.
