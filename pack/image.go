@@ -110,8 +110,39 @@ func (b *builder) fileImage(ctx context.Context, g *secrets.Gate, text string, o
 // needsContext reports whether a text holds what gitleaks' rules that
 // match across lines look for: a Kubernetes Secret, a curl command.
 func needsContext(text string) bool {
-	lower := strings.ToLower(text)
-	return (strings.Contains(lower, "kind:") && strings.Contains(lower, "secret")) || strings.Contains(lower, "curl")
+	return (containsFold(text, "kind:") && containsFold(text, "secret")) || containsFold(text, "curl")
+}
+
+// containsFold reports whether text holds word (lower-case ASCII) in any
+// case, as strings.Contains(strings.ToLower(text), word) does, without
+// lowering a copy of the whole text. A text with one of the two
+// characters outside ASCII that lower to an ASCII letter (İ to i, the
+// Kelvin sign to k) takes the slow way.
+func containsFold(text, word string) bool {
+	if strings.Contains(text, "\u0130") || strings.Contains(text, "\u212a") {
+		return strings.Contains(strings.ToLower(text), word)
+	}
+	first := word[0]
+	for i := 0; i+len(word) <= len(text); i++ {
+		if lowerASCII(text[i]) != first {
+			continue
+		}
+		j := 1
+		for j < len(word) && lowerASCII(text[i+j]) == word[j] {
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
+	}
+	return false
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
 }
 
 // scanRegions turns shown line numbers into merged runs [from, to] of

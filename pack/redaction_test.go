@@ -190,3 +190,30 @@ func TestOutlineRedacted(t *testing.T) {
 		t.Errorf("%d framed segments in Markdown, want the one outline", framed)
 	}
 }
+
+// TestContainsFold: containsFold answers as lowering the text would.
+func TestContainsFold(t *testing.T) {
+	for _, text := range []string{
+		"", "c", "curl", "CURL -H x", "xx CuRl", "cur", "cu rl", "kind: Secret", "KIND:", "kind :",
+		"\u212aind: secret", "k\u0130nd:", "ſecret", "secreT", "kindkind:", "ccurl", "éCURLé",
+	} {
+		for _, word := range []string{"curl", "kind:", "secret"} {
+			if got, want := containsFold(text, word), strings.Contains(strings.ToLower(text), word); got != want {
+				t.Errorf("containsFold(%q, %q) = %v, want %v", text, word, got, want)
+			}
+		}
+	}
+}
+
+func FuzzContainsFold(f *testing.F) {
+	f.Add("kİnd: \u212aind: CURL", "kind:")
+	f.Fuzz(func(t *testing.T, text, word string) {
+		word = strings.ToLower(word)
+		if word == "" || strings.ToUpper(word) == word || strings.ContainsFunc(word, func(r rune) bool { return r >= 0x80 || 'A' <= r && r <= 'Z' }) {
+			return // words are lower-case ASCII with a letter
+		}
+		if got, want := containsFold(text, word), strings.Contains(strings.ToLower(text), word); got != want {
+			t.Errorf("containsFold(%q, %q) = %v, want %v", text, word, got, want)
+		}
+	})
+}
