@@ -1,6 +1,7 @@
 package gitctx
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx/gittest"
@@ -70,7 +71,9 @@ func BenchmarkReadEach(b *testing.B) {
 }
 
 // BenchmarkHistory reads the history of the changed files, as the
-// neighbours' co-change signal does.
+// neighbours' co-change signal does: of a few of them, which git matches
+// itself, and of more than maxPathspecs, whose commits History picks from
+// every commit's files.
 func BenchmarkHistory(b *testing.B) {
 	r := gittest.Synthetic(b, benchShape)
 	_, ch := benchChange(b, r)
@@ -78,9 +81,19 @@ func BenchmarkHistory(b *testing.B) {
 	for _, f := range ch.Files {
 		paths = append(paths, f.Path)
 	}
-	for b.Loop() {
-		if _, err := ch.History(b.Context(), paths, 1000, 10000); err != nil {
-			b.Fatal(err)
-		}
+	for len(paths) <= maxPathspecs {
+		paths = append(paths, fmt.Sprintf("absent/%d.go", len(paths)))
+	}
+	for _, bc := range []struct {
+		name  string
+		paths []string
+	}{{"few", paths[:min(8, len(paths))]}, {"many", paths}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := ch.History(b.Context(), bc.paths, 1000, 10000); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
