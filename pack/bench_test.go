@@ -2,6 +2,8 @@ package pack
 
 import (
 	"context"
+	"encoding/base64"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,6 +76,23 @@ func BenchmarkCount(b *testing.B) {
 			c.Count(text)
 		}
 	})
+}
+
+// BenchmarkCountData counts text that repeats no word: base64 of random
+// bytes, where every piece is new to the counter (the worst case for
+// counting each distinct piece once).
+func BenchmarkCountData(b *testing.B) {
+	raw := make([]byte, 300<<10)
+	_, _ = rand.NewChaCha8([32]byte{7}).Read(raw)
+	text := base64.StdEncoding.EncodeToString(raw)
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		c, err := NewCounter("o200k_base", 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c.Count(text)
+	}
 }
 
 // BenchmarkOutlineGo outlines this package's own Go files.
