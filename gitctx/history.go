@@ -48,21 +48,39 @@ func (c *Change) History(ctx context.Context, paths []string, max, window int) (
 	args := append([]string{"log", "--no-merges", "-z", "--format=%x01%H", "--name-only", "--full-diff", "--no-renames",
 		fmt.Sprintf("-n%d", max), start, "--"}, paths...)
 	var commits []HistoryCommit
+	err := c.logRecords(ctx, args, func(rec []byte) error {
+		hc, ok := parseHistoryRecord(rec)
+		if !ok {
+			return nil
+		}
+		if win != nil {
+			in, err := win.contains(hc.SHA)
+			if err != nil {
+				return err
+			}
+			if !in {
+				return errStopHistory // past the window: nothing older counts
+			}
+		}
+		commits = append(commits, hc)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return commits, nil
+}
+
+// logRecords runs a `git log` whose format starts each commit with \x01
+// and passes each commit's record, without it, to each. each may stop the
+// log with errStopHistory, which is not an error.
+func (c *Change) logRecords(ctx context.Context, args []string, each func(rec []byte) error) error {
 	err := c.repo.git.stream(ctx, func(r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10)
 		for {
 			rec, readErr := br.ReadBytes(1)
-			if hc, ok := parseHistoryRecord(bytes.TrimSuffix(rec, []byte{1})); ok {
-				if win != nil {
-					in, err := win.contains(hc.SHA)
-					if err != nil {
-						return err
-					}
-					if !in {
-						return errStopHistory // past the window: nothing older counts
-					}
-				}
-				commits = append(commits, hc)
+			if err := each(bytes.TrimSuffix(rec, []byte{1})); err != nil {
+				return err
 			}
 			if readErr == io.EOF {
 				return nil
@@ -73,9 +91,9 @@ func (c *Change) History(ctx context.Context, paths []string, max, window int) (
 		}
 	}, args...)
 	if err != nil && !errors.Is(err, errStopHistory) {
-		return nil, fmt.Errorf("read history: %w", err)
+		return fmt.Errorf("read history: %w", err)
 	}
-	return commits, nil
+	return nil
 }
 
 // maxPathspecs is the most paths History hands git to match. git matches
@@ -105,25 +123,16 @@ func (c *Change) historyOfMany(ctx context.Context, start string, paths []string
 	}
 	args = append(args, start, "--")
 	var commits []HistoryCommit
-	err := c.repo.git.stream(ctx, func(r io.Reader) error {
-		br := bufio.NewReaderSize(r, 64<<10)
-		for {
-			rec, readErr := br.ReadBytes(1)
-			if hc, merge, ok := parseParentedRecord(bytes.TrimSuffix(rec, []byte{1})); ok && !merge && touchesAny(hc.Files, want) {
-				if commits = append(commits, hc); len(commits) == max {
-					return errStopHistory
-				}
-			}
-			if readErr == io.EOF {
-				return nil
-			}
-			if readErr != nil {
-				return readErr
+	err := c.logRecords(ctx, args, func(rec []byte) error {
+		if hc, merge, ok := parseParentedRecord(rec); ok && !merge && touchesAny(hc.Files, want) {
+			if commits = append(commits, hc); len(commits) == max {
+				return errStopHistory
 			}
 		}
-	}, args...)
-	if err != nil && !errors.Is(err, errStopHistory) {
-		return nil, fmt.Errorf("read history: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return commits, nil
 }
