@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"syscall"
 )
@@ -29,8 +30,20 @@ var gitConfig = []string{
 
 // git runs the git CLI in one directory.
 type git struct {
-	dir string
-	env []string // extra variables on top of the process environment
+	dir   string
+	env   []string // extra variables on top of the process environment
+	magic bool     // pathspec magic on (see withMagic)
+}
+
+// withMagic returns a runner whose pathspecs may carry magic, such as
+// ":(glob)**/*.go"; a path must then be given as ":(literal)path". The
+// environment's pathspec settings are turned off, so that the magic each
+// pathspec names is all that applies.
+func (g *git) withMagic() *git {
+	m := *g
+	m.magic = true
+	m.env = append(slices.Clip(g.env), "GIT_LITERAL_PATHSPECS=0", "GIT_GLOB_PATHSPECS=0", "GIT_NOGLOB_PATHSPECS=0", "GIT_ICASE_PATHSPECS=0")
+	return &m
 }
 
 // Error is a failed git command: the arguments and what git said.
@@ -64,7 +77,11 @@ func (e *Error) subcommand() string {
 }
 
 func (g *git) command(ctx context.Context, args ...string) *exec.Cmd {
-	cmd := exec.CommandContext(ctx, "git", append(append([]string{}, gitConfig...), args...)...)
+	config := gitConfig
+	if g.magic {
+		config = slices.DeleteFunc(slices.Clone(gitConfig), func(a string) bool { return a == "--literal-pathspecs" })
+	}
+	cmd := exec.CommandContext(ctx, "git", append(slices.Clone(config), args...)...)
 	cmd.Dir = g.dir
 	cmd.Env = append(cmd.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
 	cmd.Env = append(cmd.Env, g.env...)

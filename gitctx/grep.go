@@ -18,6 +18,12 @@ import (
 // the work tree otherwise, with one `git grep -o`, and reads its output as
 // it comes.
 func (c *Change) Grep(ctx context.Context, words []string, match func(path string, text []byte)) error {
+	return c.GrepIn(ctx, "", words, match)
+}
+
+// GrepIn is Grep in the files whose names end in suffix (".go") alone;
+// "" searches every file. suffix holds no wildcard.
+func (c *Change) GrepIn(ctx context.Context, suffix string, words []string, match func(path string, text []byte)) error {
 	if len(words) == 0 {
 		return nil
 	}
@@ -25,7 +31,7 @@ func (c *Change) Grep(ctx context.Context, words []string, match func(path strin
 	for _, w := range words {
 		args = append(args, "-e", w)
 	}
-	return c.grep(ctx, args, match)
+	return c.grep(ctx, args, suffix, match)
 }
 
 // ErrNoPerl is returned by GrepPerl when git was built without
@@ -39,7 +45,17 @@ var ErrNoPerl = errors.New("git has no Perl-compatible regular expressions")
 // shapes (one anchored at the line's start, one not) as patterns of their
 // own: PCRE optimizes each for its shape, which it cannot do for one
 // pattern joining them. Without PCRE in git it returns ErrNoPerl.
+//
+// At each line where any pattern matches, git runs every pattern ahead to
+// its next match: patterns that match in different places (an import
+// block, the bodies) can cost more searched together than apart.
 func (c *Change) GrepPerl(ctx context.Context, patterns []string, match func(path string, text []byte)) error {
+	return c.GrepPerlIn(ctx, "", patterns, match)
+}
+
+// GrepPerlIn is GrepPerl in the files whose names end in suffix alone, as
+// GrepIn.
+func (c *Change) GrepPerlIn(ctx context.Context, suffix string, patterns []string, match func(path string, text []byte)) error {
 	if len(patterns) == 0 {
 		return nil
 	}
@@ -47,7 +63,7 @@ func (c *Change) GrepPerl(ctx context.Context, patterns []string, match func(pat
 	for _, p := range patterns {
 		args = append(args, "-e", p)
 	}
-	err := c.grep(ctx, args, match)
+	err := c.grep(ctx, args, suffix, match)
 	var gerr *Error
 	if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "Perl-compatible") {
 		return ErrNoPerl
@@ -56,41 +72,53 @@ func (c *Change) GrepPerl(ctx context.Context, patterns []string, match func(pat
 }
 
 // grep runs `git grep -o` with the pattern arguments on the change's new
-// side. For a range, the work tree stands in for the head commit where it
-// holds the same files (see standIn).
-func (c *Change) grep(ctx context.Context, pattern []string, match func(path string, text []byte)) error {
+// side, in the files whose names end in suffix ("": all). For a range, the
+// work tree stands in for the head commit where it holds the same files
+// (see standIn).
+func (c *Change) grep(ctx context.Context, pattern []string, suffix string, match func(path string, text []byte)) error {
 	if c.repo == nil {
 		return nil
+	}
+	g, only := &c.repo.git, []string(nil)
+	literal := func(p string) string { return p }
+	if suffix != "" {
+		g, only = g.withMagic(), []string{":(glob)**/*" + suffix}
+		literal = func(p string) string { return ":(literal)" + p }
 	}
 	args := append([]string{"grep", "-I", "-z", "-o", "--no-color", "--full-name"}, pattern...)
 	switch c.Source.Kind {
 	case KindRange, KindPullRequest:
 		differ, ok := c.standIn(ctx)
 		if !ok {
-			return c.runGrep(ctx, append(args, c.Source.Head, "--"), true, match)
+			return c.runGrep(ctx, g, append(append(args, c.Source.Head, "--"), only...), true, match)
 		}
-		err := c.runGrep(ctx, append(args, "--"), false, func(path string, text []byte) {
+		err := c.runGrep(ctx, g, append(append(args, "--"), only...), false, func(path string, text []byte) {
 			if !differ[path] {
 				match(path, text)
 			}
 		})
-		if err != nil || len(differ) == 0 {
+		var paths []string // the files that differ, as the head commit has them
+		for _, p := range slices.Sorted(maps.Keys(differ)) {
+			if strings.HasSuffix(p, suffix) {
+				paths = append(paths, literal(p))
+			}
+		}
+		if err != nil || len(paths) == 0 {
 			return err
 		}
-		// the files that differ, as the head commit has them
-		return c.runGrep(ctx, append(append(args, c.Source.Head, "--"), slices.Sorted(maps.Keys(differ))...), true, match)
+		return c.runGrep(ctx, g, append(append(args, c.Source.Head, "--"), paths...), true, match)
 	case KindStaged:
 		args = append(args, "--cached")
 	case KindWorktree:
 		args = append(args, "--untracked") // untracked files are on the new side too
 	}
-	return c.runGrep(ctx, append(args, "--"), false, match)
+	return c.runGrep(ctx, g, append(append(args, "--"), only...), false, match)
 }
 
 // runGrep runs one `git grep` and hands on its matches.
-func (c *Change) runGrep(ctx context.Context, args []string, fromTree bool, match func(path string, text []byte)) error {
+func (c *Change) runGrep(ctx context.Context, g *git, args []string, fromTree bool, match func(path string, text []byte)) error {
 	matched := false
-	err := c.repo.git.stream(ctx, func(r io.Reader) error {
+	err := g.stream(ctx, func(r io.Reader) error {
 		return readGrep(r, fromTree, func(path string, text []byte) {
 			matched = true
 			match(path, text)

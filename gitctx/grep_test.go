@@ -141,3 +141,58 @@ func TestStandIn(t *testing.T) {
 		t.Errorf("%d edited: the work tree stands in", maxDiffering+1)
 	}
 }
+
+// TestGrepIn: a search limited to Go files finds them at any depth, and
+// only them, whichever side it searches: a range with the work tree
+// standing in (a Go file that differs is read from the commit, even with
+// a name that would be a wildcard), a range in a sparse checkout, the work
+// tree and the index.
+func TestGrepIn(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"a.go": "FooBar()\n", "doc.txt": "FooBar()\n", "deep/x/y.go": "FooBar()\n",
+		"we[ir]d*.go": "FooBar()\n", "notes.go.txt": "FooBar()\n", "other.go": "nothing\n"})
+	r.Commit("one")
+	r.Write("other.go", "still nothing\n")
+	r.Commit("two")
+	r.Write("we[ir]d*.go", "gone\n") // differs from the head commit
+	r.Write("doc.txt", "gone\n")
+	search := func(ch *Change) (words, perl []string) {
+		t.Helper()
+		collect := func(into *[]string) func(string, []byte) {
+			return func(p string, _ []byte) {
+				if !slices.Contains(*into, p) {
+					*into = append(*into, p)
+				}
+			}
+		}
+		if err := ch.GrepIn(t.Context(), ".go", []string{"FooBar"}, collect(&words)); err != nil {
+			t.Fatalf("GrepIn: %v", err)
+		}
+		if err := ch.GrepPerlIn(t.Context(), ".go", []string{`FooBar\(\)`}, collect(&perl)); err != nil {
+			t.Fatalf("GrepPerlIn: %v", err)
+		}
+		slices.Sort(words)
+		slices.Sort(perl)
+		return words, perl
+	}
+	check := func(name string, ch *Change, want []string) {
+		t.Helper()
+		words, perl := search(ch)
+		if !slices.Equal(words, want) || !slices.Equal(perl, want) {
+			t.Errorf("%s: GrepIn %q, GrepPerlIn %q; want %q", name, words, perl, want)
+		}
+	}
+	inCommit := []string{"a.go", "deep/x/y.go", "we[ir]d*.go"}
+	check("range, work tree standing in", closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~1..HEAD"))), inCommit)
+
+	r.Write("u.go", "FooBar()\n") // untracked
+	r.Write("u.txt", "FooBar()\n")
+	check("work tree", closeChange(t, mustSelect(t)(r.open().SelectWorktree(t.Context()))), []string{"a.go", "deep/x/y.go", "u.go"})
+	r.Git("add", "u.go", "u.txt")
+	check("index", closeChange(t, mustSelect(t)(r.open().SelectStaged(t.Context()))), []string{"a.go", "deep/x/y.go", "u.go", "we[ir]d*.go"})
+
+	r.Git("reset", "-q")
+	r.Git("stash", "-u")
+	r.Git("sparse-checkout", "set", "deep")
+	check("range, sparse checkout", closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~1..HEAD"))), inCommit)
+}
