@@ -140,11 +140,18 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	if opts.MaxGuidesPerKind <= 0 {
 		opts.MaxGuidesPerKind = DefaultMaxGuidesPerKind
 	}
+	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{}, skipped: map[string]bool{}, moved: map[string]string{}}
+	if !opts.GuidesOnly {
+		// The history needs only the changed files: it starts before the
+		// tree is listed, since on a long history it is often the slowest
+		// step (a file with few commits has git walk to the root commit).
+		f.ch.PrepareSearch(ctx)
+		f.startHistory(ctx)
+	}
 	tree, err := ch.Tree(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{}, skipped: map[string]bool{}, moved: map[string]string{}}
 	for _, e := range tree {
 		if e.Mode != gitctx.ModeSubmodule && e.Mode != gitctx.ModeSymlink {
 			f.files[e.Path] = e
@@ -164,8 +171,6 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	for _, g := range guides {
 		f.guide[g.Path] = true
 	}
-	f.ch.PrepareSearch(ctx)
-	f.startHistory(ctx)
 	f.startGo(ctx)
 	f.startReferences(ctx)
 	for _, step := range []func(context.Context) error{f.tests, f.imports, f.references, f.history, f.siblings} {
