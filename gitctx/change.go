@@ -104,8 +104,9 @@ type Change struct {
 	worktree bool     // post-images live in the work tree
 	cleanup  func() error
 
-	treeMu sync.Mutex // Tree may be asked from several goroutines
-	tree   []TreeEntry
+	treeMu    sync.Mutex // Tree may be asked from several goroutines
+	tree      []TreeEntry
+	untracked []string // a work-tree change's untracked files, as selected (nil: not listed)
 
 	standInOnce sync.Once // see standIn
 	differ      map[string]bool

@@ -36,8 +36,10 @@ func (c *Change) Tree(ctx context.Context) ([]TreeEntry, error) {
 	default:
 		entries, err = c.repo.lsFiles(ctx)
 		if err == nil && c.Source.Kind != KindStaged {
-			var untracked []string
-			untracked, err = c.repo.untracked(ctx)
+			untracked := c.untracked
+			if untracked == nil {
+				untracked, err = c.repo.untracked(ctx)
+			}
 			for _, p := range untracked {
 				entries = append(entries, TreeEntry{Path: p, Mode: ModeRegular})
 			}

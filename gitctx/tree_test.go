@@ -43,9 +43,13 @@ func TestTreeRange(t *testing.T) {
 	}
 }
 
+// TestTreeWorktree: a work-tree change's tree is the index and the
+// untracked files its selection saw (listed once: a file written after the
+// selection is not in it, as it is not in the change).
 func TestTreeWorktree(t *testing.T) {
 	r := worktreeRepo(t)
 	c := closeChange(t, mustWorktree(t, r.open()))
+	r.Write("later.txt", "written after the selection\n")
 	tree, err := c.Tree(context.Background())
 	if err != nil {
 		t.Fatalf("Tree: %v", err)

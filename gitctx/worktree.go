@@ -69,6 +69,7 @@ func (r *Repo) SelectWorktree(ctx context.Context) (c *Change, err error) {
 	if err != nil {
 		return nil, err
 	}
+	c.untracked = append(make([]string, 0, len(untracked)), untracked...) // for Tree: the work tree is walked once
 	// Always a private copy of the index: diffing the work tree makes git
 	// refresh stat information and write the index back.
 	env, cleanup, err := r.indexWithIntentToAdd(ctx, untracked)
