@@ -208,8 +208,10 @@ type finder struct {
 	seedsOf []string            // seeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none).
 	pastCommits func() ([]gitctx.HistoryCommit, error)
-	// named waits for the search started by startReferences.
-	named func() (*symbols, error)
+	// named and goImporters wait for the searches started by
+	// startReferences.
+	named       func() (*symbols, error)
+	goImporters func() (map[string][]string, error)
 	// goPackages waits for the go.mod files read by startGo.
 	goPackages func() (goPackages, error)
 }

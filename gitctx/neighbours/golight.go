@@ -25,7 +25,7 @@ func lightGo(name string, src []byte) *goFile {
 		return nil
 	}
 	g := &goFile{pkg: f.Name.Name, defines: topLevelNames(src), uses: map[string]map[string]bool{},
-		named: map[string]bool{}, src: bytes.Clone(src)} // the reader reuses src
+		named: map[string]bool{}, src: src} // src is kept: usesOf scans it
 	for _, imp := range f.Imports {
 		p, err := strconv.Unquote(imp.Path.Value)
 		if err != nil {

@@ -1,9 +1,11 @@
 package neighbours
 
 import (
+	"bytes"
 	"context"
 	"maps"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -68,8 +70,8 @@ func (f *finder) startGo(ctx context.Context) {
 
 // goRelations adds Go's file-level import relations of the seeds. It reads
 // the seeds, then the files they import and the files that import their
-// packages: those that startReferences found quoting a seed package's
-// import path, so that the repository's other Go files are never read.
+// packages: those that goImporters found quoting a seed package's import
+// path, so that the repository's other Go files are never read.
 func (f *finder) goRelations(ctx context.Context, r *resolver) error {
 	seeds := goSeedsOf(f.seeds())
 	if len(seeds) == 0 {
@@ -85,28 +87,7 @@ func (f *finder) goRelations(ctx context.Context, r *resolver) error {
 	if err != nil {
 		return err
 	}
-	// the files the seeds import, read while git grep looks for the files
-	// importing the seeds' packages
-	var targets []string
-	for _, s := range seeds {
-		if sg := parsed[s]; sg != nil {
-			for _, imp := range sg.imports {
-				targets = append(targets, r.goPackage(imp)...)
-			}
-		}
-	}
-	if err := f.parseMore(ctx, parsed, targets); err != nil {
-		return err
-	}
-	syms, err := f.named()
-	if err != nil || syms == nil {
-		return err
-	}
-	var importers []string
-	for _, s := range seeds {
-		importers = append(importers, syms.importers[importPath[s]]...)
-	}
-	if err := f.parseMore(ctx, parsed, importers); err != nil {
+	if err := f.parseNeighbourhood(ctx, r, parsed, seeds, importPath); err != nil {
 		return err
 	}
 	// users lists, once for all the seeds of a package, the names each
@@ -173,16 +154,68 @@ func sharesName(defines, names map[string]bool) bool {
 	return false
 }
 
-// parseMore reads lightly the files of paths not parsed yet, into parsed.
-func (f *finder) parseMore(ctx context.Context, parsed map[string]*goFile, paths []string) error {
-	paths = slices.DeleteFunc(dedupe(paths), func(p string) bool { return parsed[p] != nil })
-	more, err := f.parseAll(ctx, paths, lightGo)
+// parseNeighbourhood reads lightly, into parsed, the files the seeds
+// import and the files importing the seeds' packages. The first are read
+// while git grep still looks for the second.
+func (f *finder) parseNeighbourhood(ctx context.Context, r *resolver, parsed map[string]*goFile, seeds []string, importPath map[string]string) error {
+	var targets []string
+	for _, s := range seeds {
+		if sg := parsed[s]; sg != nil {
+			for _, imp := range sg.imports {
+				targets = append(targets, r.goPackage(imp)...)
+			}
+		}
+	}
+	targets = slices.DeleteFunc(dedupe(targets), func(p string) bool { return parsed[p] != nil })
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	readTargets := inBackground(func() (map[string]*goFile, error) { return f.parseAll(ctx, targets, lightGo) })
+	quoting, err := f.goImporters()
+	if err != nil {
+		cancel()
+		_, _ = readTargets()
+		return err
+	}
+	reading := make(map[string]bool, len(targets))
+	for _, t := range targets {
+		reading[t] = true
+	}
+	var importers []string
+	for _, s := range seeds {
+		importers = append(importers, quoting[importPath[s]]...)
+	}
+	importers = slices.DeleteFunc(dedupe(importers), func(p string) bool { return parsed[p] != nil || reading[p] })
+	more, err := f.parseAll(ctx, importers, lightGo)
+	if err != nil {
+		cancel()
+	}
+	imported, terr := readTargets()
+	if err == nil {
+		err = terr
+	}
 	maps.Copy(parsed, more)
+	maps.Copy(parsed, imported)
 	return err
 }
 
+// inBackground runs fn in a goroutine; the function it returns waits for
+// fn's results.
+func inBackground[T any](fn func() (T, error)) func() (T, error) {
+	var v T
+	var err error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		v, err = fn()
+	}()
+	return func() (T, error) {
+		<-done
+		return v, err
+	}
+}
+
 // parseAll reads the Go files among paths with parse (parseGo, or the
-// lighter lightGo).
+// lighter lightGo), one at a time from git, parsed on every core.
 func (f *finder) parseAll(ctx context.Context, paths []string, parse func(name string, src []byte) *goFile) (map[string]*goFile, error) {
 	var entries []gitctx.TreeEntry
 	for _, p := range paths {
@@ -190,15 +223,35 @@ func (f *finder) parseAll(ctx context.Context, paths []string, parse func(name s
 			entries = append(entries, e)
 		}
 	}
-	parsed := map[string]*goFile{}
+	type source struct {
+		path string
+		src  []byte
+	}
+	var (
+		mu     sync.Mutex
+		parsed = map[string]*goFile{}
+		wg     sync.WaitGroup
+		work   = make(chan source, 16)
+	)
+	for range min(runtime.GOMAXPROCS(0), len(entries)) {
+		wg.Go(func() {
+			for s := range work {
+				if g := parse(s.path, s.src); g != nil {
+					mu.Lock()
+					parsed[s.path] = g
+					mu.Unlock()
+				}
+			}
+		})
+	}
 	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
 		if err != nil {
 			return ctx.Err()
 		}
-		if g := parse(e.Path, data); g != nil {
-			parsed[e.Path] = g
-		}
+		work <- source{e.Path, bytes.Clone(data)} // the reader reuses data
 		return nil
 	})
+	close(work)
+	wg.Wait()
 	return parsed, err
 }

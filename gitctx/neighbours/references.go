@@ -76,51 +76,33 @@ type symbols struct {
 	used      map[string]string // name → the changed file whose changed lines name it
 	found     map[string][]string
 	definedBy map[string][]string
-
-	// Go: the Go files quoting each Go seed's package's import path (see
-	// goRelations)
-	importers map[string][]string
 }
 
 // startReferences starts the search for the symbols of the change (see
-// symbols) in the background: the importers of the Go seeds' packages as
-// soon as their import paths are known, the names once the patches are
-// read. Each is a `git grep` of its own, searched at once.
+// symbols) in the background, and that for the importers of the Go seeds'
+// packages: each is a `git grep` of its own, the importers' as soon as the
+// import paths are known, the names' once the patches are read.
 func (f *finder) startReferences(ctx context.Context) {
-	var importers map[string][]string
-	importersErr := make(chan error, 1)
-	go func() {
+	f.goImporters = sync.OnceValues(func() (map[string][]string, error) {
 		pkgs, err := f.goPackages()
-		if err == nil {
-			importers, err = searchImporters(ctx, f.ch, pkgs.paths, f.opts.noPerl)
-		}
-		importersErr <- err
-	}()
-	done := make(chan struct{})
-	var syms *symbols
-	var err error
-	go func() {
-		defer close(done)
-		var patches map[*gitctx.File]*gitctx.Patch
-		if patches, err = f.patches(ctx); err != nil {
-			return
-		}
-		s := symbolsOf(f.ch.Files, patches)
-		err = s.search(ctx, f.ch, f.opts.noPerl)
-		syms = s
-	}()
-	f.named = sync.OnceValues(func() (*symbols, error) {
-		<-done
-		ierr := <-importersErr
 		if err != nil {
 			return nil, err
 		}
-		if ierr != nil {
-			return nil, ierr
-		}
-		syms.importers = importers
-		return syms, nil
+		return searchImporters(ctx, f.ch, pkgs.paths, f.opts.noPerl)
 	})
+	f.named = sync.OnceValues(func() (*symbols, error) {
+		patches, err := f.patches(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s := symbolsOf(f.ch.Files, patches)
+		if err := s.search(ctx, f.ch, f.opts.noPerl); err != nil {
+			return nil, err
+		}
+		return s, nil
+	})
+	go func() { _, _ = f.goImporters() }()
+	go func() { _, _ = f.named() }()
 }
 
 // symbolsOf lists the names (at most maxSymbols) that the changed lines
