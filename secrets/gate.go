@@ -45,10 +45,22 @@ type Options struct {
 	Defaults *Defaults
 }
 
+// newDetector is a gitleaks detector of the rules that decodes depth
+// rounds.
+func newDetector(cfg config.Config, depth int) *detect.Detector {
+	d := detect.NewDetector(cfg)
+	d.MaxDecodeDepth = depth
+	d.IgnoreGitleaksAllow = true // an author's comment must not open the gate
+	return d
+}
+
 // Gate finds credentials with gitleaks' rules and replaces them with
 // placeholders. It is built once per run and safe for concurrent use.
 type Gate struct {
+	// detector scans a text that nothing in decodes (see mayDecode);
+	// decoding, built when first needed, every other text.
 	detector *detect.Detector
+	decoding func() *detect.Detector
 	own      []string
 	encoded  []encodedToken // the own tokens in base64 and hex
 	ignored  []string       // rule ids of the repository config that were refused
@@ -92,10 +104,8 @@ func New(opts Options) (g *Gate, err error) {
 		}
 		strengthen(&cfg) // the repository's rules; the defaults' are already
 	}
-	d := detect.NewDetector(cfg)
-	d.MaxDecodeDepth = decodeDepth
-	d.IgnoreGitleaksAllow = true // an author's comment must not open the gate
-	g.detector = d
+	g.detector = newDetector(cfg, 0)
+	g.decoding = sync.OnceValue(func() *detect.Detector { return newDetector(cfg, decodeDepth) })
 	for _, t := range opts.OwnTokens {
 		if len(t) >= 8 {
 			g.own = append(g.own, t)

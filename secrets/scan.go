@@ -32,8 +32,12 @@ func (g *Gate) detect(ctx context.Context, text string) (fs []finding, err error
 			fs, err = nil, fmt.Errorf("secret scan failed: %v", r)
 		}
 	}()
+	d := g.detector
+	if mayDecode(text) {
+		d = g.decoding()
+	}
 	//lint:ignore SA1019 DetectContext takes this type until gitleaks v9
-	findings := g.detector.DetectContext(ctx, detect.Fragment{Raw: text})
+	findings := d.DetectContext(ctx, detect.Fragment{Raw: text})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
