@@ -1,6 +1,11 @@
 package neighbours
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path"
+	"strconv"
 	"testing"
 )
 
@@ -95,6 +100,88 @@ func TestSharesName(t *testing.T) {
 	} {
 		if got := sharesName(defs, tc.names); got != tc.want {
 			t.Errorf("sharesName(%v, %v) = %v, want %v", defs, tc.names, got, tc.want)
+		}
+	}
+}
+
+// parseGo reads what a Go file defines and what it uses of each import
+// from its syntax tree: the reference scanGo is held to.
+func parseGo(name string, src []byte) *goFile {
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+	if err != nil && f == nil {
+		return nil
+	}
+	g := &goFile{pkg: f.Name.Name, defines: map[string]bool{}, uses: map[string]map[string]bool{},
+		selectors: map[string]map[string]bool{}, named: map[string]bool{}}
+	local := map[string]string{} // package name in this file → import path
+	for _, imp := range f.Imports {
+		p, err := strconv.Unquote(imp.Path.Value)
+		if err != nil {
+			continue
+		}
+		g.imports = append(g.imports, p)
+		n := path.Base(p)
+		if imp.Name != nil {
+			n = imp.Name.Name
+			g.named[p] = true
+		}
+		local[n] = p
+	}
+	for _, d := range f.Decls {
+		switch d := d.(type) {
+		case *ast.FuncDecl:
+			g.defines[d.Name.Name] = true
+			if d.Recv != nil && len(d.Recv.List) == 1 {
+				g.defines[recvType(d.Recv.List[0].Type)] = true
+			}
+		case *ast.GenDecl:
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					g.defines[s.Name.Name] = true
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						g.defines[n.Name] = true
+					}
+				}
+			}
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if id, ok := sel.X.(*ast.Ident); ok {
+			if g.selectors[id.Name] == nil {
+				g.selectors[id.Name] = map[string]bool{}
+			}
+			g.selectors[id.Name][sel.Sel.Name] = true
+			if p, ok := local[id.Name]; ok {
+				if g.uses[p] == nil {
+					g.uses[p] = map[string]bool{}
+				}
+				g.uses[p][sel.Sel.Name] = true
+			}
+		}
+		return true
+	})
+	return g
+}
+
+func recvType(e ast.Expr) string {
+	for {
+		switch t := e.(type) {
+		case *ast.StarExpr:
+			e = t.X
+		case *ast.IndexExpr:
+			e = t.X
+		case *ast.IndexListExpr:
+			e = t.X
+		case *ast.Ident:
+			return t.Name
+		default:
+			return ""
 		}
 	}
 }

@@ -18,21 +18,34 @@ import (
 // "name." when asked.
 
 // lightGo reads what a Go file imports and defines without parsing its
-// bodies; usesOf scans its text.
+// bodies; usesOf scans its text, which must not change afterwards.
 func lightGo(name string, src []byte) *goFile {
-	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly|parser.SkipObjectResolution)
-	if err != nil && f == nil {
+	g, _ := lightImports(name, src)
+	if g == nil {
 		return nil
 	}
-	g := &goFile{pkg: f.Name.Name, defines: topLevelNames(src), uses: map[string]map[string]bool{},
-		named: map[string]bool{}, src: src} // src is kept: usesOf scans it
+	g.defines, g.src = topLevelNames(src), src
+	return g
+}
+
+// lightImports reads a Go file's package clause and imports with go/parser
+// in ImportsOnly mode, and the name each import is given ("" if none).
+func lightImports(name string, src []byte) (*goFile, []string) {
+	f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.ImportsOnly|parser.SkipObjectResolution)
+	if err != nil && f == nil {
+		return nil, nil
+	}
+	g := &goFile{pkg: f.Name.Name, uses: map[string]map[string]bool{}, named: map[string]bool{}}
+	var names []string
 	for _, imp := range f.Imports {
 		p, err := strconv.Unquote(imp.Path.Value)
 		if err != nil {
 			continue
 		}
 		g.imports = append(g.imports, p)
+		names = append(names, "")
 		if imp.Name != nil {
+			names[len(names)-1] = imp.Name.Name
 			g.named[p] = true
 			if g.aliases == nil {
 				g.aliases = map[string]string{}
@@ -40,7 +53,7 @@ func lightGo(name string, src []byte) *goFile {
 			g.aliases[p] = imp.Name.Name
 		}
 	}
-	return g
+	return g, names
 }
 
 // topLevelNames lists the names declared at the start of a line: funcs,

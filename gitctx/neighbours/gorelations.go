@@ -83,7 +83,7 @@ func (f *finder) goRelations(ctx context.Context, r *resolver) error {
 	}
 	r.modules = pkgs.modules
 	importPath := pkgs.paths // seed → its package's import path
-	parsed, err := f.parseAll(ctx, seeds, parseGo)
+	parsed, err := f.parseAll(ctx, seeds, scanGo)
 	if err != nil {
 		return err
 	}
@@ -214,7 +214,7 @@ func inBackground[T any](fn func() (T, error)) func() (T, error) {
 	}
 }
 
-// parseAll reads the Go files among paths with parse (parseGo, or the
+// parseAll reads the Go files among paths with parse (scanGo, or the
 // lighter lightGo), one at a time from git, parsed on every core.
 func (f *finder) parseAll(ctx context.Context, paths []string, parse func(name string, src []byte) *goFile) (map[string]*goFile, error) {
 	var entries []gitctx.TreeEntry

@@ -1,0 +1,138 @@
+package neighbours
+
+import (
+	"fmt"
+	"go/build"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestScanGoAgreesWithParser: on every Go file that parses, scanGo reads
+// what the syntax tree says (parseGo): the package, the imports, the
+// top-level names and the selectors. The files are this module's and the
+// toolchain's own sources of a few packages (go/…, net/…, encoding/…,
+// runtime), some 35 MB of Go written every way it may be.
+func TestScanGoAgreesWithParser(t *testing.T) {
+	roots := []string{".."}
+	if !testing.Short() {
+		src := filepath.Join(build.Default.GOROOT, "src")
+		for _, dir := range []string{"go", "net", "encoding", "runtime", "cmd/compile/internal/types2"} {
+			roots = append(roots, filepath.Join(src, dir))
+		}
+	}
+	files, bytes := 0, 0
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+				return err
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if _, err := parser.ParseFile(token.NewFileSet(), p, src, parser.SkipObjectResolution); err != nil {
+				return nil // scanGo reads broken files too, but need not agree there
+			}
+			files++
+			bytes += len(src)
+			want, got := parseGo(p, src), scanGo(p, src)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: scanGo and the parser differ\n%s", p, goFileDiff(got, want))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if files < 10 {
+		t.Fatalf("only %d Go files compared", files)
+	}
+	t.Logf("%d files, %d bytes", files, bytes)
+}
+
+func goFileDiff(got, want *goFile) string {
+	var b strings.Builder
+	if got.pkg != want.pkg {
+		b.WriteString("pkg " + got.pkg + " want " + want.pkg + "\n")
+	}
+	for _, f := range []struct {
+		name      string
+		got, want any
+	}{
+		{"defines", got.defines, want.defines}, {"uses", got.uses, want.uses}, {"selectors", got.selectors, want.selectors},
+		{"named", got.named, want.named}, {"imports", got.imports, want.imports}, {"aliases", got.aliases, want.aliases},
+	} {
+		if !reflect.DeepEqual(f.got, f.want) {
+			b.WriteString(f.name + ":\n  got  " + short(f.got) + "\n  want " + short(f.want) + "\n")
+		}
+	}
+	return b.String()
+}
+
+func short(v any) string {
+	s := strings.ReplaceAll(fmtValue(v), "\n", " ")
+	if len(s) > 600 {
+		s = s[:600] + "…"
+	}
+	return s
+}
+
+func fmtValue(v any) string { return fmt.Sprintf("%v", v) }
+
+// TestScanGoOddCode: declarations and selectors written in the forms the
+// toolchain's sources rarely use.
+func TestScanGoOddCode(t *testing.T) {
+	for _, src := range []string{
+		"package a\nfunc (p (T)) M() {}\nfunc (s []T) N() {}\nfunc (m *pkg.T) O() {}\nfunc (**T) P() {}\nfunc (r *G[K, V]) Q() {}\n",
+		"package a\nfunc (a, b T) M() {}\nfunc () N() {}\n",
+		"package a\nvar (\n\tx, y = func() (int, int) { var z = 1; return z, z }()\n\t_ = 3\n)\nconst ( A = iota; B; C )\n",
+		"package a\ntype (\n\tS struct{ f func(); g struct{ h int } }\n\tI interface{ M() }\n)\ntype F func(x.Y) z.W\n",
+		"package a\nimport (\n\t\"runtime\"\n\t. \"runtime\"\n\tr \"runtime\"\n\t_ \"embed\"\n)\nvar _ = runtime.GOOS + r.GOARCH + GOOS\n",
+		"package a\nfunc f() { a.b.c(); (x).y(); f().g; v := x.(T); _ = T.M; _ = (*T).M; p.q[r.s].t = u.\nv }\n",
+		"package a\nvar v = struct{ a int }{a: 1}\nfunc g[T any](x T) T { return x }\nvar w = g[int]\n",
+	} {
+		want, got := parseGo("a.go", []byte(src)), scanGo("a.go", []byte(src))
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q: scanGo and the parser differ\n%s", src, goFileDiff(got, want))
+		}
+	}
+}
+
+// BenchmarkReadGo reads net/http's Go files as a seed is read: with the
+// syntax tree (the reference) and with scanGo.
+func BenchmarkReadGo(b *testing.B) {
+	dir := filepath.Join(build.Default.GOROOT, "src", "net", "http")
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil || len(paths) == 0 {
+		b.Skipf("no Go files in %s", dir)
+	}
+	var srcs [][]byte
+	total := 0
+	for _, p := range paths {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs, total = append(srcs, src), total+len(src)
+	}
+	for _, r := range []struct {
+		name string
+		read func(string, []byte) *goFile
+	}{{"parser", parseGo}, {"scanner", scanGo}} {
+		b.Run(r.name, func(b *testing.B) {
+			b.SetBytes(int64(total))
+			for b.Loop() {
+				for _, src := range srcs {
+					r.read("x.go", src)
+				}
+			}
+		})
+	}
+}
