@@ -136,3 +136,20 @@ func ownSources(b *testing.B) string {
 	}
 	return sb.String()
 }
+
+// BenchmarkNeedsContext asks of this package's own Go files whether they
+// hold what gitleaks' rules across lines look for, as every file shown is
+// asked.
+func BenchmarkNeedsContext(b *testing.B) {
+	files := ownFiles(b)
+	n := 0
+	for _, f := range files {
+		n += len(f.text)
+	}
+	b.SetBytes(int64(n))
+	for b.Loop() {
+		for _, f := range files {
+			needsContext(f.text)
+		}
+	}
+}

@@ -115,27 +115,66 @@ func needsContext(text string) bool {
 
 // containsFold reports whether text holds word (lower-case ASCII) in any
 // case, as strings.Contains(strings.ToLower(text), word) does, without
-// lowering a copy of the whole text. A text with one of the two
+// lowering a copy of the whole text. It looks for the word's rarest
+// letter in either case with strings.IndexByte, which scans many bytes at
+// a time, and compares the word around each. A text with one of the two
 // characters outside ASCII that lower to an ASCII letter (İ to i, the
 // Kelvin sign to k) takes the slow way.
 func containsFold(text, word string) bool {
 	if strings.Contains(text, "\u0130") || strings.Contains(text, "\u212a") {
 		return strings.Contains(strings.ToLower(text), word)
 	}
-	first := word[0]
-	for i := 0; i+len(word) <= len(text); i++ {
-		if lowerASCII(text[i]) != first {
-			continue
+	if len(text) < len(word) {
+		return false
+	}
+	a := rarest(word)
+	lower, upper := word[a], word[a]
+	if 'a' <= lower && lower <= 'z' {
+		upper = lower - 'a' + 'A'
+	}
+	next := [2]int{-1, -1} // the next lower and upper anchor at or after from; -1: look again
+	for from := a; ; {
+		for k, c := range [2]byte{lower, upper} {
+			if next[k] < from && next[k] != len(text) {
+				i := strings.IndexByte(text[from:], c)
+				next[k] = len(text)
+				if i >= 0 {
+					next[k] = from + i
+				}
+			}
 		}
-		j := 1
-		for j < len(word) && lowerASCII(text[i+j]) == word[j] {
-			j++
+		at := min(next[0], next[1])
+		if at+len(word)-a > len(text) {
+			return false
 		}
-		if j == len(word) {
+		if equalFoldASCII(text[at-a:at-a+len(word)], word) {
 			return true
 		}
+		from = at + 1
 	}
-	return false
+}
+
+// rarest is the index of the letter of word least common in English text
+// (the word's first byte if it has no letter).
+func rarest(word string) int {
+	const byFrequency = "etaoinshrdlcumwfgypbvkjxqz"
+	best, rank := 0, -1
+	for i := 0; i < len(word); i++ {
+		if r := strings.IndexByte(byFrequency, word[i]); r > rank {
+			best, rank = i, r
+		}
+	}
+	return best
+}
+
+// equalFoldASCII reports whether s, lowered, is word (lower-case ASCII).
+func equalFoldASCII(s, word string) bool {
+	for i := 0; i < len(word); i++ {
+		if lowerASCII(s[i]) != word[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func lowerASCII(c byte) byte {
