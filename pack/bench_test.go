@@ -98,11 +98,7 @@ func BenchmarkCountData(b *testing.B) {
 // BenchmarkOutlineGo outlines this package's own Go files.
 func BenchmarkOutlineGo(b *testing.B) {
 	files := ownFiles(b)
-	n := 0
-	for _, f := range files {
-		n += len(f.text)
-	}
-	b.SetBytes(int64(n))
+	b.SetBytes(sizeOf(files))
 	for b.Loop() {
 		for _, f := range files {
 			outline.Of(f.name, f.text)
@@ -111,6 +107,14 @@ func BenchmarkOutlineGo(b *testing.B) {
 }
 
 type sourceFile struct{ name, text string }
+
+func sizeOf(files []sourceFile) int64 {
+	var n int64
+	for _, f := range files {
+		n += int64(len(f.text))
+	}
+	return n
+}
 
 func ownFiles(b *testing.B) []sourceFile {
 	b.Helper()
@@ -142,11 +146,7 @@ func ownSources(b *testing.B) string {
 // asked.
 func BenchmarkNeedsContext(b *testing.B) {
 	files := ownFiles(b)
-	n := 0
-	for _, f := range files {
-		n += len(f.text)
-	}
-	b.SetBytes(int64(n))
+	b.SetBytes(sizeOf(files))
 	for b.Loop() {
 		for _, f := range files {
 			needsContext(f.text)

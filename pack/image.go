@@ -132,10 +132,10 @@ func containsFold(text, word string) bool {
 	if 'a' <= lower && lower <= 'z' {
 		upper = lower - 'a' + 'A'
 	}
-	next := [2]int{-1, -1} // the next lower and upper anchor at or after from; -1: look again
+	next := [2]int{-1, -1} // the next lower and upper anchor (len(text): none); below from: look again
 	for from := a; ; {
 		for k, c := range [2]byte{lower, upper} {
-			if next[k] < from && next[k] != len(text) {
+			if next[k] < from {
 				i := strings.IndexByte(text[from:], c)
 				next[k] = len(text)
 				if i >= 0 {

@@ -1,6 +1,9 @@
 package secrets
 
-import "encoding/base64"
+import (
+	"encoding/base64"
+	"strings"
+)
 
 // gitleaks decodes base64, hex, percent and unicode escapes before it
 // runs the rules again (decodeDepth rounds). Finding what to decode is a
@@ -91,7 +94,7 @@ func isBase64Byte(c byte) bool {
 // hexDecodes is gitleaks' decodeHex returning something: an even number
 // of digits, one of them 0–9, each pair a printable byte.
 func hexDecodes(s string) bool {
-	if len(s)%2 != 0 || spanOf(s, func(c byte) bool { return c < '0' || c > '9' }) == len(s) {
+	if len(s)%2 != 0 || !strings.ContainsAny(s, "0123456789") {
 		return false
 	}
 	for i := 0; i < len(s); i += 2 {
@@ -115,8 +118,7 @@ func hexValue(c byte) byte {
 // base64Decodes is gitleaks' decodeBase64 returning something: one of
 // 0–9 + / - _, and printable bytes decoded as standard or raw URL base64.
 func base64Decodes(s string) bool {
-	likely := func(c byte) bool { return '0' <= c && c <= '9' || c == '+' || c == '/' || c == '-' || c == '_' }
-	if spanOf(s, func(c byte) bool { return !likely(c) }) == len(s) {
+	if !strings.ContainsAny(s, "0123456789+/-_") {
 		return false
 	}
 	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawURLEncoding} {
