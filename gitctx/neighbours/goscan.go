@@ -41,7 +41,7 @@ func scanGo(name string, src []byte) *goFile {
 		}
 		local[n] = p
 	}
-	g.aliases = nil
+	g.aliases = nil // only lightGo's text scan needs them
 	toks := goTokens(src)
 	topLevelDecls(toks, g.defines)
 	for i := 2; i < len(toks); i++ {
