@@ -1,7 +1,6 @@
 package neighbours
 
 import (
-	"go/scanner"
 	"go/token"
 	"path"
 	"slices"
@@ -10,20 +9,25 @@ import (
 // A seed is read whole: what it defines, and every name it selects from
 // an identifier (x.Name), whether x is an import or not. go/parser builds
 // every function body for that, which cost 0.11 CPU-s on the 150 Go files
-// of prometheus' last 100 commits. scanGo reads the same from go/scanner's
-// tokens, without a syntax tree: the package clause and the imports from
-// an ImportsOnly parse, the top-level names from the declarations that
-// open at depth 0, and the selectors from each identifier, period,
-// identifier not preceded by a period. On a file that parses, it reads
-// what the syntax tree says (TestScanGoAgreesWithParser, over the Go
-// sources of the toolchain).
+// of prometheus' last 100 commits. scanGo reads the same from the file's
+// tokens (goTokens), without a syntax tree: the package clause and the
+// imports from an ImportsOnly parse, the top-level names from the
+// declarations that open at depth 0, and the selectors from each
+// identifier, period, identifier not preceded by a period. On a file that
+// parses, it reads what the syntax tree says (TestScanGoAgreesWithParser,
+// over the Go sources of the toolchain).
 
-// goToken is one token of a Go file, with its bracket depth.
+// goToken is one token of a Go file, with its bracket depth. It holds no
+// pointer (an identifier's name is where it lies in the file), so that a
+// file's tokens cost the garbage collector nothing.
 type goToken struct {
-	tok   token.Token
-	lit   string
-	depth int // open (, [ and { before it
+	tok        token.Token
+	start, end int32 // an identifier's bytes in the file; 0, 0 for other tokens
+	depth      int32 // open (, [ and { before it
 }
+
+// name is an identifier's name.
+func (t goToken) name(src []byte) string { return string(src[t.start:t.end]) }
 
 // scanGo reads what a Go file imports, defines and selects.
 func scanGo(name string, src []byte) *goFile {
@@ -43,53 +47,38 @@ func scanGo(name string, src []byte) *goFile {
 	}
 	g.aliases = nil // only lightGo's text scan needs them
 	toks := goTokens(src)
-	topLevelDecls(toks, g.defines)
+	topLevelDecls(src, toks, g.defines)
 	for i := 2; i < len(toks); i++ {
 		x, dot, sel := toks[i-2], toks[i-1], toks[i]
 		if sel.tok != token.IDENT || dot.tok != token.PERIOD || x.tok != token.IDENT || i > 2 && toks[i-3].tok == token.PERIOD {
 			continue
 		}
-		if g.selectors[x.lit] == nil {
-			g.selectors[x.lit] = map[string]bool{}
+		// string(bytes) in a map index allocates nothing: a name becomes a
+		// string once, the first time it is seen
+		xb, sb := src[x.start:x.end], src[sel.start:sel.end]
+		names := g.selectors[string(xb)]
+		if names == nil {
+			names = map[string]bool{}
+			g.selectors[string(xb)] = names
 		}
-		g.selectors[x.lit][sel.lit] = true
-		if p, ok := local[x.lit]; ok {
+		if !names[string(sb)] {
+			names[string(sb)] = true
+		}
+		if p, ok := local[string(xb)]; ok {
 			if g.uses[p] == nil {
 				g.uses[p] = map[string]bool{}
 			}
-			g.uses[p][sel.lit] = true
+			if !g.uses[p][string(sb)] {
+				g.uses[p][string(sb)] = true
+			}
 		}
 	}
 	return g
 }
 
-// goTokens lists the tokens of src, comments left out.
-func goTokens(src []byte) []goToken {
-	fset := token.NewFileSet()
-	var s scanner.Scanner
-	s.Init(fset.AddFile("", -1, len(src)), src, func(token.Position, string) {}, 0)
-	toks := make([]goToken, 0, len(src)/4)
-	depth := 0
-	for {
-		_, tok, lit := s.Scan()
-		if tok == token.EOF {
-			return toks
-		}
-		switch tok {
-		case token.RPAREN, token.RBRACK, token.RBRACE:
-			depth = max(0, depth-1)
-		}
-		toks = append(toks, goToken{tok, lit, depth})
-		switch tok {
-		case token.LPAREN, token.LBRACK, token.LBRACE:
-			depth++
-		}
-	}
-}
-
 // topLevelDecls adds to defines the names the top-level declarations
 // declare: funcs, their receivers' types, types, vars and consts.
-func topLevelDecls(toks []goToken, defines map[string]bool) {
+func topLevelDecls(src []byte, toks []goToken, defines map[string]bool) {
 	start := true // at the start of a top-level declaration
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -106,25 +95,25 @@ func topLevelDecls(toks []goToken, defines map[string]bool) {
 		start = false
 		switch t.tok {
 		case token.FUNC:
-			i = funcDecl(toks, i+1, defines)
+			i = funcDecl(src, toks, i+1, defines)
 		case token.TYPE, token.VAR, token.CONST:
-			i = genDecl(toks, i+1, t.tok == token.TYPE, defines)
+			i = genDecl(src, toks, i+1, t.tok == token.TYPE, defines)
 		}
 	}
 }
 
 // funcDecl reads the receiver and the name of a func declaration whose
 // tokens start at i, and returns the index of its last token read.
-func funcDecl(toks []goToken, i int, defines map[string]bool) int {
+func funcDecl(src []byte, toks []goToken, i int, defines map[string]bool) int {
 	if i < len(toks) && toks[i].tok == token.LPAREN {
 		end := closing(toks, i)
-		if recv, ok := receiverOf(toks[i+1:end], toks[i].depth+1); ok && end > i+1 {
+		if recv, ok := receiverOf(src, toks[i+1:end], toks[i].depth+1); ok && end > i+1 {
 			defines[recv] = true
 		}
 		i = end + 1
 	}
 	if i < len(toks) && toks[i].tok == token.IDENT {
-		defines[toks[i].lit] = true
+		defines[toks[i].name(src)] = true
 	}
 	return i
 }
@@ -134,7 +123,7 @@ func funcDecl(toks []goToken, i int, defines map[string]bool) int {
 // parenthesized or composite one) reads "", as the syntax tree's receiver
 // type does; a list of more than one receiver (which does not compile)
 // reads nothing (ok false).
-func receiverOf(toks []goToken, depth int) (name string, ok bool) {
+func receiverOf(src []byte, toks []goToken, depth int32) (name string, ok bool) {
 	var own []goToken
 	for _, t := range toks {
 		if t.depth == depth {
@@ -149,7 +138,7 @@ func receiverOf(toks []goToken, depth int) (name string, ok bool) {
 	if len(own) == 0 || own[len(own)-1].tok != token.IDENT {
 		return "", !hasComma(own)
 	}
-	name = own[len(own)-1].lit
+	name = own[len(own)-1].name(src)
 	own = own[:len(own)-1]
 	for len(own) > 0 && own[len(own)-1].tok == token.MUL {
 		own = own[:len(own)-1]
@@ -169,18 +158,18 @@ func hasComma(toks []goToken) bool {
 // genDecl reads the names a type, var or const declaration whose tokens
 // start at i declares, one spec or a block of them, and returns the index
 // of its last token read.
-func genDecl(toks []goToken, i int, isType bool, defines map[string]bool) int {
+func genDecl(src []byte, toks []goToken, i int, isType bool, defines map[string]bool) int {
 	if i >= len(toks) {
 		return i
 	}
 	if toks[i].tok != token.LPAREN {
-		return specNames(toks, i, isType, defines)
+		return specNames(src, toks, i, isType, defines)
 	}
 	end := closing(toks, i)
 	inner := toks[i].depth + 1
 	for j := i + 1; j < end; j++ {
 		if toks[j].depth == inner && (toks[j-1].tok == token.LPAREN && j == i+1 || toks[j-1].tok == token.SEMICOLON && toks[j-1].depth == inner) {
-			j = specNames(toks, j, isType, defines)
+			j = specNames(src, toks, j, isType, defines)
 		}
 	}
 	return end
@@ -189,14 +178,14 @@ func genDecl(toks []goToken, i int, isType bool, defines map[string]bool) int {
 // specNames reads the names a spec starting at i declares: a type's name,
 // or a var or const spec's list of names. It returns the index of the last
 // name.
-func specNames(toks []goToken, i int, isType bool, defines map[string]bool) int {
+func specNames(src []byte, toks []goToken, i int, isType bool, defines map[string]bool) int {
 	if i >= len(toks) || toks[i].tok != token.IDENT {
 		return i
 	}
-	defines[toks[i].lit] = true
+	defines[toks[i].name(src)] = true
 	for !isType && i+2 < len(toks) && toks[i+1].tok == token.COMMA && toks[i+2].tok == token.IDENT {
 		i += 2
-		defines[toks[i].lit] = true
+		defines[toks[i].name(src)] = true
 	}
 	return i
 }

@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"go/build"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -135,4 +137,117 @@ func BenchmarkReadGo(b *testing.B) {
 			}
 		})
 	}
+}
+
+// scannerTokens lists src's tokens with go/scanner, merged as goTokens
+// merges them: the reference goTokens is held to.
+func scannerTokens(src []byte) []goToken {
+	fset := token.NewFileSet()
+	file := fset.AddFile("", -1, len(src))
+	var s scanner.Scanner
+	s.Init(file, src, func(token.Position, string) {}, 0)
+	var toks []goToken
+	depth := int32(0)
+	for {
+		pos, tok, lit := s.Scan()
+		switch {
+		case tok == token.EOF:
+			return toks
+		case tok.IsLiteral() && tok != token.IDENT:
+			tok = token.STRING
+		case tok.IsOperator() && !slices.Contains([]token.Token{token.LPAREN, token.RPAREN, token.LBRACK, token.RBRACK,
+			token.LBRACE, token.RBRACE, token.COMMA, token.SEMICOLON, token.PERIOD, token.ELLIPSIS, token.MUL, token.INC, token.DEC}, tok):
+			tok = token.ADD
+		}
+		t := goToken{tok: tok}
+		if tok == token.IDENT {
+			t.start = int32(file.Offset(pos))
+			t.end = t.start + int32(len(lit))
+		}
+		switch tok {
+		case token.RPAREN, token.RBRACK, token.RBRACE:
+			depth = max(0, depth-1)
+		}
+		t.depth = depth
+		toks = append(toks, t)
+		switch tok {
+		case token.LPAREN, token.LBRACK, token.LBRACE:
+			depth++
+		}
+	}
+}
+
+// mergeOperators merges each run of token.ADD into one: goTokens reads
+// "==" as two operators where go/scanner reads one.
+func mergeOperators(toks []goToken) []goToken {
+	return slices.CompactFunc(slices.Clone(toks), func(a, b goToken) bool { return a.tok == token.ADD && b.tok == token.ADD })
+}
+
+// tokensDiffer describes where two token lists part, "" if they do not.
+func tokensDiffer(got, want []goToken) string {
+	got, want = mergeOperators(got), mergeOperators(want)
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			return fmt.Sprintf("token %d: got %v, want %v (after %v)", i, got[i], want[i], want[max(0, i-3):i])
+		}
+	}
+	if len(got) != len(want) {
+		return fmt.Sprintf("%d tokens, want %d", len(got), len(want))
+	}
+	return ""
+}
+
+// TestGoTokensAgreeWithScanner: goTokens lists what go/scanner lists, on
+// the Go files TestScanGoAgreesWithParser reads (broken ones too) and on
+// odd inputs.
+func TestGoTokensAgreeWithScanner(t *testing.T) {
+	for _, src := range goTokenSeeds {
+		if d := tokensDiffer(goTokens([]byte(src)), scannerTokens([]byte(src))); d != "" {
+			t.Errorf("%q: %s", src, d)
+		}
+	}
+	roots := []string{".."}
+	if !testing.Short() {
+		src := filepath.Join(build.Default.GOROOT, "src")
+		for _, dir := range []string{"go", "net", "encoding", "runtime", "cmd/compile/internal/types2"} {
+			roots = append(roots, filepath.Join(src, dir))
+		}
+	}
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+				return err
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if d := tokensDiffer(goTokens(src), scannerTokens(src)); d != "" {
+				t.Errorf("%s: %s", p, d)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+var goTokenSeeds = []string{
+	"", "\uFEFFpackage a", "x\n", "return\n", "x++\ny--\n", "a.b.c\n", "f(xs...)\n", "x := .5 + 1.e3 + 0x1p-2 + 0b101 + 0o17 + 1_000i + 0x1e+2\n",
+	"s := \"a\\\"b\" + 'c' + '\\'' + `raw\nstring`\n", "s := \"unterminated\nx", "r := 'x\ny", "/* a */ x /* b\n */ y // c\nz",
+	"x /* no line end */ y\n", "x /* unterminated", "x // end", "a <- -1; b <--1; c<-d\n", "a*=b; **p; x&^=y\n",
+	"é := ünï.cödé\n", "x # y\n", "x #\ny", "x \x00 y\n", "x \x00\n", "x \xff y\n", "x\u00a0y\n", "\"\\\n\"", "1..2", "x.\ny", "3.method\n",
+}
+
+// FuzzGoTokens: goTokens lists what go/scanner lists, on any input.
+func FuzzGoTokens(f *testing.F) {
+	for _, s := range goTokenSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		if d := tokensDiffer(goTokens([]byte(src)), scannerTokens([]byte(src))); d != "" {
+			t.Errorf("%q: %s", src, d)
+		}
+	})
 }
