@@ -55,6 +55,9 @@ what was left out and why.` + helpFooter,
 		SilenceErrors: true,
 		SilenceUsage:  true,
 	}
+	// --version, as most commands have it; `gitctx version` says more
+	root.Version, _ = buildVersion()
+	root.SetVersionTemplate("gitctx {{.Version}}\n")
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
 	root.SetIn(a.stdin)
