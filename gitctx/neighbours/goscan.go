@@ -56,13 +56,13 @@ func scanGo(name string, src []byte) *goFile {
 		// string(bytes) in a map index allocates nothing: a name becomes a
 		// string once, the first time it is seen
 		xb, sb := src[x.start:x.end], src[sel.start:sel.end]
-		names := g.selectors[string(xb)]
-		if names == nil {
-			names = map[string]bool{}
-			g.selectors[string(xb)] = names
+		selected := g.selectors[string(xb)]
+		if selected == nil {
+			selected = map[string]bool{}
+			g.selectors[string(xb)] = selected
 		}
-		if !names[string(sb)] {
-			names[string(sb)] = true
+		if !selected[string(sb)] {
+			selected[string(sb)] = true
 		}
 		if p, ok := local[string(xb)]; ok {
 			if g.uses[p] == nil {
