@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 )
 
 // Limits of the review focus. (The key files' are Options.KeyFiles.)
@@ -15,17 +16,40 @@ const (
 )
 
 // keyCategories are the kinds of key files, in the order they are listed,
-// each with the patterns a file's name (lower case) is matched against.
+// each with the pattern a file's name (lower case) is matched against, and
+// the words one of which every name it matches holds: most names hold
+// none, and looking for a few words is much cheaper than trying an
+// unanchored pattern at every byte (70 ms for terraform's last 1,000
+// commits).
 var keyCategories = []struct {
-	name     string
-	patterns *regexp.Regexp
+	name    string
+	words   []string
+	pattern *regexp.Regexp
 }{
-	{"config", regexp.MustCompile(`(^|/)(package\.json|tsconfig\.json|pyproject\.toml|setup\.(py|cfg)|go\.mod|cargo\.toml|pom\.xml|build\.gradle(\.kts)?|gemfile|dockerfile|makefile|docker-compose\.ya?ml|\.gitctx\.ya?ml|[^/]*\.(toml|ini|conf))$|(^|/)(config|configs|settings)/|(^|/)\.github/workflows/`)},
-	{"entrypoint", regexp.MustCompile(`(^|/)(main|index|app|server|__main__|manage)\.[a-z]+$|(^|/)cmd/[^/]+/main\.go$`)},
-	{"auth", regexp.MustCompile(`auth|login|session|jwt|oauth|password|credential`)},
-	{"api", regexp.MustCompile(`route|controller|handler|(^|[/_.-])api([/_.-]|$)|endpoint|graphql|grpc`)},
-	{"database", regexp.MustCompile(`model|schema|migration|(^|[/_.-])(db|database|repository|store|dao)([/_.-]|$)|\.sql$`)},
-	{"security", regexp.MustCompile(`permission|rbac|acl|crypto|security|policy|sanitiz|csrf|cors`)},
+	{"config", []string{"package.json", "config", "setup.", "go.mod", ".toml", "pom.xml", "build.gradle", "gemfile",
+		"dockerfile", "makefile", "docker-compose.", ".gitctx.", ".ini", ".conf", "settings/", ".github/workflows/"},
+		regexp.MustCompile(`(^|/)(package\.json|tsconfig\.json|pyproject\.toml|setup\.(py|cfg)|go\.mod|cargo\.toml|pom\.xml|build\.gradle(\.kts)?|gemfile|dockerfile|makefile|docker-compose\.ya?ml|\.gitctx\.ya?ml|[^/]*\.(toml|ini|conf))$|(^|/)(config|configs|settings)/|(^|/)\.github/workflows/`)},
+	{"entrypoint", []string{"main.", "__main__.", "index.", "app.", "server.", "manage."},
+		regexp.MustCompile(`(^|/)(main|index|app|server|__main__|manage)\.[a-z]+$|(^|/)cmd/[^/]+/main\.go$`)},
+	{"auth", []string{"auth", "login", "session", "jwt", "password", "credential"},
+		regexp.MustCompile(`auth|login|session|jwt|oauth|password|credential`)},
+	{"api", []string{"route", "controller", "handler", "api", "endpoint", "graphql", "grpc"},
+		regexp.MustCompile(`route|controller|handler|(^|[/_.-])api([/_.-]|$)|endpoint|graphql|grpc`)},
+	{"database", []string{"model", "schema", "migration", "db", "database", "repository", "store", "dao", ".sql"},
+		regexp.MustCompile(`model|schema|migration|(^|[/_.-])(db|database|repository|store|dao)([/_.-]|$)|\.sql$`)},
+	{"security", []string{"permission", "rbac", "acl", "crypto", "security", "policy", "sanitiz", "csrf", "cors"},
+		regexp.MustCompile(`permission|rbac|acl|crypto|security|policy|sanitiz|csrf|cors`)},
+}
+
+// isKeyFile reports whether a lower-case name is a key file of category c.
+func isKeyFile(c int, lower string) bool {
+	k := keyCategories[c]
+	for _, w := range k.words {
+		if strings.Contains(lower, w) {
+			return k.pattern.MatchString(lower)
+		}
+	}
+	return false
 }
 
 // riskKinds are what a changed line can touch that deserves a reviewer's
@@ -62,11 +86,19 @@ type hotspot struct {
 // lim.MaxPerCategory per category and lim.MaxTotal in all, shallow paths
 // first.
 func keyFiles(entries []*entry, lim KeyFiles) []keyFile {
+	var changed []*entry
+	var lower []string
+	for _, e := range entries {
+		if e.included() && e.role == RoleChanged {
+			changed = append(changed, e)
+			lower = append(lower, strings.ToLower(e.path))
+		}
+	}
 	var out []keyFile
-	for _, c := range keyCategories {
+	for c, cat := range keyCategories {
 		var hits []*entry
-		for _, e := range entries {
-			if e.included() && e.role == RoleChanged && c.patterns.MatchString(strings.ToLower(e.path)) {
+		for i, e := range changed {
+			if isKeyFile(c, lower[i]) {
 				hits = append(hits, e)
 			}
 		}
@@ -81,7 +113,7 @@ func keyFiles(entries []*entry, lim KeyFiles) []keyFile {
 			if i == lim.MaxPerCategory || len(out) == lim.MaxTotal {
 				break
 			}
-			out = append(out, keyFile{c.name, e})
+			out = append(out, keyFile{cat.name, e})
 		}
 	}
 	return out
@@ -140,7 +172,7 @@ scan:
 				break scan
 			}
 			clear(found)
-			riskWords.find(strings.ToLower(l.Text), found)
+			riskWords.find(l.Text, found)
 			for i, k := range riskKinds {
 				if found[i] && !seen[i] && k.re.MatchString(l.Text) {
 					seen[i] = true
@@ -183,15 +215,23 @@ func newWordIndex() *wordIndex {
 	return x
 }
 
-// find marks in found the kinds whose words text holds.
+// find marks in found the kinds whose words text holds, in any case. An
+// ASCII text is read as it is, each byte lowered as it is looked at; any
+// other is lowered first (strings.ToLower: a Kelvin sign is a k).
 func (x *wordIndex) find(text string, found []bool) {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			text = strings.ToLower(text)
+			break
+		}
+	}
 	for i := 0; i+1 < len(text); i++ {
-		p := uint16(text[i])<<8 | uint16(text[i+1])
+		p := uint16(lowerASCII(text[i]))<<8 | uint16(lowerASCII(text[i+1]))
 		if !x.pairs[p] {
 			continue
 		}
 		for _, w := range x.words[p] {
-			if !found[w.kind] && strings.HasPrefix(text[i:], w.word) {
+			if !found[w.kind] && len(text)-i >= len(w.word) && equalFoldASCII(text[i:], w.word) {
 				found[w.kind] = true
 			}
 		}
