@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -88,7 +89,7 @@ func (r *Rules) Validate() error {
 func (r *Rules) IsCredential(p string) bool {
 	base := strings.ToLower(path.Base(p))
 	for _, g := range r.Credentials {
-		if ok, _ := doublestar.Match(g, base); ok {
+		if matchName(g, base) {
 			return true
 		}
 	}
@@ -102,13 +103,18 @@ func (r *Rules) ExcludeReason(p string, userGlobs bool) string {
 	if r.IsCredential(p) {
 		return ReasonCredentials
 	}
-	dirs := strings.Split(p, "/")
-	for _, d := range dirs[:len(dirs)-1] {
-		if reason := r.dirReason(d); reason != "" {
+	base := p
+	for {
+		dir, rest, ok := strings.Cut(base, "/")
+		if !ok {
+			break
+		}
+		if reason := r.dirReason(dir); reason != "" {
 			return reason
 		}
+		base = rest
 	}
-	if reason := r.nameReason(dirs[len(dirs)-1]); reason != "" {
+	if reason := r.nameReason(base); reason != "" {
 		return reason
 	}
 	if !userGlobs {
@@ -139,7 +145,7 @@ func (r *Rules) dirReason(name string) string { return r.Dirs[strings.ToLower(na
 func (r *Rules) nameReason(base string) string {
 	base = strings.ToLower(base)
 	for _, n := range r.Names {
-		if ok, _ := doublestar.Match(n.glob, base); ok {
+		if matchName(n.glob, base) {
 			return n.reason
 		}
 	}
@@ -188,4 +194,27 @@ func matchGlob(g, p string) bool {
 	// "dir/" or "dir/**" style: also match everything below a directory.
 	ok, _ := doublestar.Match(strings.TrimSuffix(g, "/")+"/**", p)
 	return ok
+}
+
+// matchName matches a glob against a base name, as doublestar.Match does.
+// Most name globs are a word with a star before or after it ("*.pem",
+// ".env*", "*_secret*"): those are matched as such, 45 of them per path
+// for every file a run looks at, many times faster than doublestar.
+// (doublestar compares runes: a text that is not UTF-8 goes to it.)
+func matchName(glob, name string) bool {
+	word, lead := strings.CutPrefix(glob, "*")
+	word, trail := strings.CutSuffix(word, "*")
+	if strings.ContainsAny(word, `*?[]{}\/`) || strings.Contains(name, "/") || !utf8.ValidString(word) || !utf8.ValidString(name) {
+		ok, _ := doublestar.Match(glob, name)
+		return ok
+	}
+	switch {
+	case lead && trail:
+		return strings.Contains(name, word)
+	case lead:
+		return strings.HasSuffix(name, word)
+	case trail:
+		return strings.HasPrefix(name, word)
+	}
+	return name == word
 }

@@ -1,8 +1,13 @@
 package pack
 
 import (
+	"io/fs"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/bmatcuk/doublestar/v4"
 )
 
 func TestExcludeReason(t *testing.T) {
@@ -202,4 +207,58 @@ func TestExcludeDirsAndExtensions(t *testing.T) {
 			t.Errorf("ExcludeReason(%q) = %q, want %q", tt.path, got, tt.want)
 		}
 	}
+}
+
+// nameGlobs are the default rules' name globs and the shapes matchName
+// hands to doublestar.
+func nameGlobs() []string {
+	r := DefaultRules()
+	r.ExcludeExtensions("bin", "x*y", "{a}")
+	globs := append([]string{"*", "**", "", "a*b", "*.{a,b}", "x?y", "*[ab]", `\*`, "*/x", "***", "*a**"}, r.Credentials...)
+	for _, n := range r.Names {
+		globs = append(globs, n.glob)
+	}
+	return globs
+}
+
+// TestMatchName checks matchName against doublestar on every base name of
+// the Go toolchain's source and some odd ones.
+func TestMatchName(t *testing.T) {
+	names := []string{"", ".", ".env", ".env.local", "x.pem", "a_secret_b", "id_rsa.pub", "x.tar.gz", "*", "a/b", "ab", "a", "**"}
+	root := filepath.Join(runtime.GOROOT(), "src")
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		names = append(names, strings.ToLower(d.Name()))
+		return nil
+	})
+	matched := 0
+	for _, g := range nameGlobs() {
+		for _, n := range names {
+			want, _ := doublestar.Match(g, n)
+			if got := matchName(g, n); got != want {
+				t.Errorf("matchName(%q, %q) = %v, doublestar says %v", g, n, got, want)
+			}
+			if want {
+				matched++
+			}
+		}
+	}
+	if matched < 1000 {
+		t.Errorf("only %d matches", matched)
+	}
+}
+
+func FuzzMatchName(f *testing.F) {
+	for _, g := range nameGlobs() {
+		f.Add(g, "x.pem")
+		f.Add(g, ".env")
+	}
+	f.Fuzz(func(t *testing.T, glob, name string) {
+		want, err := doublestar.Match(glob, name)
+		if err != nil {
+			return // a bad glob: Rules.Validate refuses it
+		}
+		if got := matchName(glob, name); got != want {
+			t.Fatalf("matchName(%q, %q) = %v, doublestar says %v", glob, name, got, want)
+		}
+	})
 }
