@@ -66,6 +66,11 @@ type entry struct {
 	nameOnly    bool
 
 	diffSeg, contentSeg *segment
+	// the diff's length with 0 to 3 context lines, once known (diffSize)
+	diffSizes [4]struct {
+		bytes, lines int
+		known        bool
+	}
 }
 
 // showsDiff reports whether the entry's diff is in the pack.

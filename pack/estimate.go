@@ -1,5 +1,7 @@
 package pack
 
+import "github.com/gitctx/gitctx/gitctx"
+
 // estimate is the pack's estimated size in tokens.
 func (s *shaper) estimate() int { return s.files + s.fixed }
 
@@ -65,11 +67,34 @@ func (s *shaper) entryCost(e *entry) int {
 
 // diffBytes is the length of the diff an entry would show.
 func diffBytes(e *entry) int {
-	hunks := e.patch.Hunks
-	if e.diffContext < 3 {
-		hunks = withContext(hunks, e.diffContext)
+	n, lines := e.diffSize()
+	if e.diffCap > 0 && lines > e.diffCap {
+		n = n * e.diffCap / lines
 	}
-	n, lines := 0, 0
+	return n
+}
+
+// diffSize is the length and the lines of the entry's diff with its
+// context lines, uncut. The shaper asks again and again, for every entry
+// and after every step: the answer for each number of context lines is
+// worked out once (40 ms of CPU for terraform's last 1,000 commits).
+func (e *entry) diffSize() (n, lines int) {
+	if e.diffContext < 0 || e.diffContext >= len(e.diffSizes) {
+		return hunkSize(e.patch.Hunks, e.diffContext)
+	}
+	m := &e.diffSizes[e.diffContext]
+	if !m.known {
+		m.bytes, m.lines = hunkSize(e.patch.Hunks, e.diffContext)
+		m.known = true
+	}
+	return m.bytes, m.lines
+}
+
+// hunkSize is the length and the lines of hunks shown with context lines.
+func hunkSize(hunks []gitctx.Hunk, context int) (n, lines int) {
+	if context < 3 {
+		hunks = withContext(hunks, context)
+	}
 	for _, h := range hunks {
 		n += 24 + len(h.Section)
 		lines++
@@ -78,8 +103,5 @@ func diffBytes(e *entry) int {
 			lines++
 		}
 	}
-	if e.diffCap > 0 && lines > e.diffCap {
-		n = n * e.diffCap / lines
-	}
-	return n
+	return n, lines
 }
