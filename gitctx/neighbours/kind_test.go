@@ -82,6 +82,20 @@ func TestSpecific(t *testing.T) {
 		{"HTTP", false},
 		{"ServeHTTP", true},
 		{"aB", false}, // too short
+		// random words, from terraform's tests: keys and digests
+		{"LfXmhxZO3fLXQUCy3MVXAJK9pybY8WoDPgvs", false},
+		{"lBK0tFD6VwAFbKRx", false},
+		{"xtF8Rz4WmaSQPMMLYptoyodSwgYfpCEnZCIdjckfFEs", false},
+		{"UnWIy4mq9GaDr1LhAzCPgA6RSQUn952RLFqQe3HPyCs", false},
+		{"NzQR6W56enWX4T0XLos", false},
+		{"d41d8cd98f00b204e9800998ecf8427e", false},
+		// long names, written in words
+		{"TestInit_stateStore_newWorkingDir_partialConfiguration", true},
+		{"TestParseApply_minimal_refresh", true},
+		{"SetResourceInstanceCurrent", true},
+		{"getXMLHttpRequest", true},
+		{"x509CertificateAuthority", true},
+		{"TestAES128GCMRoundTrip", true},
 	} {
 		if got := specific(tc.name); got != tc.want {
 			t.Errorf("specific(%q) = %v, want %v", tc.name, got, tc.want)
