@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/gitctx/gitctx/secrets/secretstest"
+	"github.com/zricethezav/gitleaks/v8/config"
 )
 
 // cachedGate builds a gate over the cache in dir.
@@ -341,5 +342,37 @@ func TestCacheSweep(t *testing.T) {
 	}
 	if _, err := os.Stat(stale); err == nil {
 		t.Error("a stale temporary file was kept")
+	}
+}
+
+// TestCacheBuildsNoRules: a run whose every text is in the cache never
+// builds the rules (the defaults are about 20 ms of CPU); the first text
+// the cache lacks builds them.
+func TestCacheBuildsNoRules(t *testing.T) {
+	dir := t.TempDir()
+	g, c := cachedGate(t, dir, Options{})
+	if _, err := g.Scan(t.Context(), clean); err != nil {
+		t.Fatal(err)
+	}
+	c.Close()
+	built := 0
+	defaults := &Defaults{get: func() (config.Config, error) {
+		built++
+		return buildDefaults()
+	}}
+	g2, c2 := cachedGate(t, dir, Options{Defaults: defaults})
+	defer c2.Close()
+	if _, err := g2.Scan(t.Context(), clean); err != nil {
+		t.Fatal(err)
+	}
+	if built != 0 {
+		t.Fatalf("a scan the cache answered built the rules %d times", built)
+	}
+	secret := "aws_key = " + token(t, "AKIA{b32:16}", "lazy") + "\n"
+	if spans, err := g2.Scan(t.Context(), secret); err != nil || len(spans) != 1 {
+		t.Fatalf("Scan of a new text: %d spans, %v; want 1", len(spans), err)
+	}
+	if built != 1 {
+		t.Fatalf("a scan the cache could not answer built the rules %d times, want 1", built)
 	}
 }

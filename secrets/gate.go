@@ -57,17 +57,32 @@ func newDetector(cfg config.Config, depth int) *detect.Detector {
 // Gate finds credentials with gitleaks' rules and replaces them with
 // placeholders. It is built once per run and safe for concurrent use.
 type Gate struct {
-	// detector scans a text that nothing in decodes (see mayDecode);
-	// decoding, built when first needed, every other text.
-	detector *detect.Detector
+	// detectors returns the rules' detectors, built when first needed: a
+	// run whose every text is in the cache never waits for the default
+	// rules to be built.
+	detectors func() (detectors, error)
+	own       []string
+	encoded   []encodedToken // the own tokens in base64 and hex
+	ignored   []string       // rule ids of the repository config that were refused
+	cache     *Cache         // nil: none
+	version   [32]byte       // of the rule set, for the cache's keys
+	found     *memo          // what scans found in the texts of this run
+	names     *namer         // the placeholders given out
+}
+
+// detectors are a gate's gitleaks detectors: plain scans a text that
+// nothing in decodes (see mayDecode); decoding, built when first needed,
+// every other text.
+type detectors struct {
+	plain    *detect.Detector
 	decoding func() *detect.Detector
-	own      []string
-	encoded  []encodedToken // the own tokens in base64 and hex
-	ignored  []string       // rule ids of the repository config that were refused
-	cache    *Cache         // nil: none
-	version  [32]byte       // of the rule set, for the cache's keys
-	found    *memo          // what scans found in the texts of this run
-	names    *namer         // the placeholders given out
+}
+
+func newDetectors(cfg config.Config) detectors {
+	return detectors{
+		plain:    newDetector(cfg, 0),
+		decoding: sync.OnceValue(func() *detect.Detector { return newDetector(cfg, decodeDepth) }),
+	}
 }
 
 // namer gives out placeholders: the same one for the same secret.
@@ -93,19 +108,30 @@ func New(opts Options) (g *Gate, err error) {
 	if opts.Defaults == nil {
 		opts.Defaults = &Defaults{get: buildDefaults}
 	}
-	cfg, err := opts.Defaults.config()
-	if err != nil {
-		return nil, err
-	}
 	g = &Gate{names: newNamer(), found: &memo{m: map[cacheKey]memoEntry{}}}
-	if len(bytes.TrimSpace(opts.RepoConfig)) > 0 {
+	if len(bytes.TrimSpace(opts.RepoConfig)) == 0 {
+		defaults := opts.Defaults
+		g.detectors = sync.OnceValues(func() (detectors, error) {
+			cfg, err := defaults.config()
+			if err != nil {
+				return detectors{}, err
+			}
+			return newDetectors(cfg), nil
+		})
+	} else {
+		// The repository's rules are read now, so that a bad one is an
+		// error of New (and a refused one a warning) before any scan.
+		cfg, err := opts.Defaults.config()
+		if err != nil {
+			return nil, err
+		}
 		if g.ignored, err = extend(&cfg, opts.RepoConfig); err != nil {
 			return nil, fmt.Errorf("read the repository's .gitleaks.toml: %w", err)
 		}
 		strengthen(&cfg) // the repository's rules; the defaults' are already
+		d := newDetectors(cfg)
+		g.detectors = func() (detectors, error) { return d, nil }
 	}
-	g.detector = newDetector(cfg, 0)
-	g.decoding = sync.OnceValue(func() *detect.Detector { return newDetector(cfg, decodeDepth) })
 	for _, t := range opts.OwnTokens {
 		if len(t) >= 8 {
 			g.own = append(g.own, t)

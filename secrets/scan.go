@@ -32,9 +32,13 @@ func (g *Gate) detect(ctx context.Context, text string) (fs []finding, err error
 			fs, err = nil, fmt.Errorf("secret scan failed: %v", r)
 		}
 	}()
-	d := g.detector
+	ds, err := g.detectors()
+	if err != nil {
+		return nil, err
+	}
+	d := ds.plain
 	if mayDecode(text) {
-		d = g.decoding()
+		d = ds.decoding()
 	}
 	//lint:ignore SA1019 DetectContext takes this type until gitleaks v9
 	findings := d.DetectContext(ctx, detect.Fragment{Raw: text})
