@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/gitctx/neighbours"
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -20,13 +21,14 @@ type Options struct {
 	Truncation      Truncation // when and how a file is cut to its head and tail
 	KeyFiles        KeyFiles   // how many key files (guides, a Summary's review focus), and how much of a guide
 	Budget          Budget
-	Split           bool           // lay a Full pack that does not fit over several parts instead of summarising it
-	NoNeighbours    bool           // leave out neighbours (guide files stay)
-	MaxNeighbours   int            // at most this many neighbours (default 12)
-	HistoryDepth    int            // recent commits mined for co-change (0: 10,000; negative: none)
-	Context         ContextOptions // files the user adds: --context, --context-cmd, --context-query
-	Counter         Counter        // counts tokens; required
-	Gate            *secrets.Gate  // removes credentials; required, there is no way around it
+	Split           bool             // lay a Full pack that does not fit over several parts instead of summarising it
+	NoNeighbours    bool             // leave out neighbours (guide files stay)
+	MaxNeighbours   int              // at most this many neighbours (default 12)
+	HistoryDepth    int              // recent commits mined for co-change (0: 10,000; negative: none)
+	NeighbourMemo   *neighbours.Memo // keeps a range's neighbours for later runs; may be nil
+	Context         ContextOptions   // files the user adds: --context, --context-cmd, --context-query
+	Counter         Counter          // counts tokens; required
+	Gate            *secrets.Gate    // removes credentials; required, there is no way around it
 	Tool            Tool
 	Now             func() time.Time
 	Progress        func(stage string) // called as the pack moves from stage to stage; may be nil

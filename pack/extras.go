@@ -3,6 +3,9 @@ package pack
 import (
 	"context"
 	"errors"
+	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -25,6 +28,8 @@ func (b *builder) startExtras(ctx context.Context, patches func() (map[*gitctx.F
 			Max:              b.opts.MaxNeighbours,
 			HistoryDepth:     b.opts.HistoryDepth,
 			Skip:             func(p string) bool { return inContext[p] || rules.ExcludeReason(p, true) != "" },
+			Memo:             b.opts.NeighbourMemo,
+			MemoKey:          skipKey(rules, inContext),
 			WaitPatches:      patches,
 			GuidesOnly:       b.opts.NoNeighbours,
 			MaxGuides:        b.opts.KeyFiles.MaxTotal,
@@ -105,4 +110,15 @@ func (b *builder) readExtras(ctx context.Context, extras []*entry) error {
 		}
 		return nil
 	})
+}
+
+// skipKey names what the neighbours' Skip leaves out: the rules and the
+// user's context files.
+func skipKey(rules Rules, inContext map[string]bool) string {
+	var b strings.Builder
+	b.WriteString(rules.key())
+	for _, p := range slices.Sorted(maps.Keys(inContext)) {
+		fmt.Fprintf(&b, "context %q\n", p)
+	}
+	return b.String()
 }

@@ -2,7 +2,9 @@ package pack
 
 import (
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -217,4 +219,24 @@ func matchName(glob, name string) bool {
 		return strings.HasPrefix(name, word)
 	}
 	return name == word
+}
+
+// key states the rules in full, the same for the same rules.
+func (r *Rules) key() string {
+	var b strings.Builder
+	list := func(what string, globs []string) {
+		for _, g := range globs {
+			fmt.Fprintf(&b, "%s %q\n", what, g)
+		}
+	}
+	list("credentials", r.Credentials)
+	for _, d := range slices.Sorted(maps.Keys(r.Dirs)) {
+		fmt.Fprintf(&b, "dir %q %q\n", d, r.Dirs[d])
+	}
+	for _, n := range r.Names {
+		fmt.Fprintf(&b, "name %q %q\n", n.glob, n.reason)
+	}
+	list("include", r.Include)
+	list("exclude", r.Exclude)
+	return b.String()
 }

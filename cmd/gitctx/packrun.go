@@ -88,6 +88,7 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 		NoNeighbours:  o.noNeigh || o.maxNeigh == 0,
 		MaxNeighbours: o.maxNeigh,
 		HistoryDepth:  historyDepth(o.history),
+		NeighbourMemo: neighbourMemo(a),
 		Counter:       pr.counter,
 		Gate:          pr.gate,
 		Tool:          pack.Tool{Name: "gitctx", Version: v},

@@ -4,32 +4,62 @@ import (
 	"path/filepath"
 	"runtime"
 
+	"github.com/gitctx/gitctx/gitctx/neighbours"
 	"github.com/gitctx/gitctx/secrets"
 )
 
 // scanCache opens the cache of what the secrets gate found before (see
-// secrets.Cache): in GITCTX_CACHE_DIR, else in gitctx/scan under the user's
-// cache directory. GITCTX_NO_CACHE=1 turns it off. Without a usable
-// directory there is none: a run without it is only slower.
+// secrets.Cache) in cacheDir. Without a usable directory there is none: a
+// run without it is only slower.
 func scanCache(a *app) *secrets.Cache {
-	switch a.getenv("GITCTX_NO_CACHE") {
-	case "", "0", "false":
-	default:
-		return nil
-	}
-	dir := a.getenv("GITCTX_CACHE_DIR")
+	dir := cacheDir(a)
 	if dir == "" {
-		base := userCacheDir(a.getenv)
-		if base == "" {
-			return nil
-		}
-		dir = filepath.Join(base, "gitctx", "scan")
+		return nil
 	}
 	c, err := secrets.OpenCache(dir, 0)
 	if err != nil {
 		return nil
 	}
 	return c
+}
+
+// neighbourMemo opens the memo of the neighbours found for ranges (see
+// neighbours.Memo), in the folder neighbours of cacheDir. A build that
+// cannot name itself exactly (built from a modified checkout, or by `go
+// run`) keeps none.
+func neighbourMemo(a *app) *neighbours.Memo {
+	dir := cacheDir(a)
+	if dir == "" {
+		return nil
+	}
+	b := readBuild()
+	name := ""
+	if !b.modified && (b.commit != "" || b.version != "(devel)") {
+		name = b.version + " " + b.commit
+	}
+	m, err := neighbours.OpenMemo(filepath.Join(dir, "neighbours"), name)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+// cacheDir is where gitctx keeps its caches: GITCTX_CACHE_DIR, else
+// gitctx/scan under the user's cache directory; "" when GITCTX_NO_CACHE=1
+// turns them off or there is no such directory.
+func cacheDir(a *app) string {
+	switch a.getenv("GITCTX_NO_CACHE") {
+	case "", "0", "false":
+	default:
+		return ""
+	}
+	if dir := a.getenv("GITCTX_CACHE_DIR"); dir != "" {
+		return dir
+	}
+	if base := userCacheDir(a.getenv); base != "" {
+		return filepath.Join(base, "gitctx", "scan")
+	}
+	return ""
 }
 
 // userCacheDir is os.UserCacheDir, read through getenv; "" when the

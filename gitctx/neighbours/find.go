@@ -57,6 +57,12 @@ type Options struct {
 	// contribution guide, manifest. The first found are kept.
 	MaxGuides        int
 	MaxGuidesPerKind int
+	// Memo, if set, keeps the neighbours of a range for later runs (see
+	// Memo). MemoKey names Skip: two runs whose Skip answers alike may
+	// share an entry only if their MemoKeys are equal. With Skip set and
+	// MemoKey "", the memo is not used.
+	Memo    *Memo
+	MemoKey string
 	// noPerl makes the symbol search behave as with a git built without
 	// Perl-compatible regular expressions (tests).
 	noPerl bool
@@ -131,15 +137,30 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 	if opts.HistoryDepth == 0 {
 		opts.HistoryDepth = DefaultHistoryDepth
 	}
-	if opts.Skip == nil {
-		opts.Skip = func(string) bool { return false }
-	}
 	if opts.MaxGuides <= 0 {
 		opts.MaxGuides = DefaultMaxGuides
 	}
 	if opts.MaxGuidesPerKind <= 0 {
 		opts.MaxGuidesPerKind = DefaultMaxGuidesPerKind
 	}
+	key, memo := opts.Memo.key(ch, opts)
+	if memo {
+		if e, ok := opts.Memo.get(key); ok {
+			return e.Neighbours, e.Guides, nil
+		}
+	}
+	if opts.Skip == nil {
+		opts.Skip = func(string) bool { return false }
+	}
+	ns, guides, err := search(ctx, ch, opts)
+	if err == nil && memo {
+		opts.Memo.put(key, memoEntry{Neighbours: ns, Guides: guides})
+	}
+	return ns, guides, err
+}
+
+// search is Find without the memo.
+func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []Guide, error) {
 	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{}, skipped: map[string]bool{}, moved: map[string]string{}}
 	if !opts.GuidesOnly {
 		// The history needs only the changed files: it starts before the
