@@ -71,18 +71,36 @@ type Gate struct {
 }
 
 // detectors are a gate's gitleaks detectors: plain scans a text that
-// nothing in decodes (see mayDecode); decoding, built when first needed,
-// every other text.
+// nothing in decodes (see mayDecode), and plainNoGeneric one that the
+// generic rule cannot match either (see mayHoldGeneric); decoding every
+// other text. The last two are built when first needed.
 type detectors struct {
-	plain    *detect.Detector
-	decoding func() *detect.Detector
+	plain          *detect.Detector
+	plainNoGeneric func() *detect.Detector
+	decoding       func() *detect.Detector
 }
 
 func newDetectors(cfg config.Config) detectors {
-	return detectors{
+	ds := detectors{
 		plain:    newDetector(cfg, 0),
 		decoding: sync.OnceValue(func() *detect.Detector { return newDetector(cfg, decodeDepth) }),
 	}
+	ds.plainNoGeneric = func() *detect.Detector { return ds.plain }
+	if without, ok := withoutGeneric(cfg); ok {
+		ds.plainNoGeneric = sync.OnceValue(func() *detect.Detector { return newDetector(without, 0) })
+	}
+	return ds
+}
+
+// detector picks the detector for a text.
+func (ds detectors) detector(text string) *detect.Detector {
+	switch {
+	case mayDecode(text):
+		return ds.decoding()
+	case mayHoldGeneric(text):
+		return ds.plain
+	}
+	return ds.plainNoGeneric()
 }
 
 // namer gives out placeholders: the same one for the same secret.

@@ -36,10 +36,7 @@ func (g *Gate) detect(ctx context.Context, text string) (fs []finding, err error
 	if err != nil {
 		return nil, err
 	}
-	d := ds.plain
-	if mayDecode(text) {
-		d = ds.decoding()
-	}
+	d := ds.detector(text)
 	//lint:ignore SA1019 DetectContext takes this type until gitleaks v9
 	findings := d.DetectContext(ctx, detect.Fragment{Raw: text})
 	if err := ctx.Err(); err != nil {

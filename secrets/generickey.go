@@ -1,0 +1,165 @@
+package secrets
+
+import "github.com/zricethezav/gitleaks/v8/config"
+
+// genericRule is gitleaks' generic-api-key, the rule that costs most: its
+// lazy `[\w.-]{0,50}?` start keeps Go's engine from skipping ahead, so it
+// reads a text at about 4 MB/s wherever one of its keywords ("key",
+// "token", "auth") is, which is nearly everywhere. It took 74 of the
+// 96 ms the rules spent on the commit messages and paths of prometheus'
+// last 1,000 commits.
+const genericRule = "generic-api-key"
+
+// genericRegex is the expression mayHoldGeneric was written for, as
+// gitleaks v8.30.1 and strengthen leave it. Another one (a new gitleaks)
+// turns the shortcut off: every text is then scanned by the full rules.
+const genericRegex = `(?i)[\w.-]{0,50}?(?:access|auth|(?-i:[Aa]pi|API)|credential|creds|key|passw(?:or)?d|secret|token)(?:[ \t\w.-]{0,20})[\s'"]{0,3}(?:=|>|:{1,3}=|\|\||:|=>|\?=|,)[\x60'"\s=]{0,5}([\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)`
+
+// genericWords are the words the expression must find, lower case, and
+// the first letters they start with.
+var genericWords = []string{"access", "auth", "api", "credential", "creds", "key", "passwd", "password", "secret", "token"}
+
+// withoutGeneric returns cfg without the generic rule, if it is the one
+// mayHoldGeneric knows.
+func withoutGeneric(cfg config.Config) (config.Config, bool) {
+	r, ok := cfg.Rules[genericRule]
+	if !ok || r.Regex == nil || r.Regex.String() != genericRegex {
+		return cfg, false
+	}
+	rules := make(map[string]config.Rule, len(cfg.Rules))
+	for id, r := range cfg.Rules {
+		if id != genericRule {
+			rules[id] = r
+		}
+	}
+	var ordered []string
+	for _, id := range cfg.OrderedRules {
+		if id != genericRule {
+			ordered = append(ordered, id)
+		}
+	}
+	cfg.Rules, cfg.OrderedRules = rules, ordered
+	return cfg, true
+}
+
+// mayHoldGeneric reports whether genericRegex could match in text. Every
+// match holds one of its words (ASCII letters in any case), then up to 20
+// of [ \t\w.-], up to 3 of [\s'"], an assignment (=, >, :, ||, ?=, ",",
+// at most 4 bytes), up to 5 of [\x60'"\s=] and a value of 10 or more
+// bytes: a text where no word is followed so holds none, and needs no run
+// of the expression. A text with a byte outside ASCII may always hold one
+// (case folding makes a Kelvin sign a k).
+func mayHoldGeneric(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= 0x80 {
+			return true
+		}
+	}
+	for i := 0; i < len(text); i++ {
+		c := lowerASCII(text[i])
+		if c != 'a' && c != 'c' && c != 'k' && c != 'p' && c != 's' && c != 't' {
+			continue
+		}
+		for _, w := range genericWords {
+			if w[0] == c && len(text)-i >= len(w) && equalFoldASCII(text[i:], w) && assignsAfter(text, i+len(w)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assignsAfter reports whether an assignment of a value can follow a
+// generic word ending at end: up to 20 of [ \t\w.-], up to 3 of [\s'"],
+// then one of = > : | ? , (the first bytes of the expression's
+// assignments), and a value after it (see valueAfter).
+func assignsAfter(text string, end int) bool {
+	for j := end; j <= end+20 && j <= len(text); j++ {
+		if j > end && !genericGap(text[j-1]) {
+			break
+		}
+		for k := j; k <= j+3 && k < len(text); k++ {
+			if k > j && !genericQuote(text[k-1]) {
+				break
+			}
+			switch text[k] {
+			case '=', '>', ':', '|', '?', ',':
+				if valueAfter(text, k) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// valueAfter reports whether a value can follow an assignment starting
+// at op: the assignment ends 1 to 4 bytes on, then up to 5 of
+// [\x60'"\s=], then 10 or more of [\w.=-], or an ASCII letter or digit
+// and 11 or more of [a-zA-Z0-9+/].
+func valueAfter(text string, op int) bool {
+	for p := op + 1; p <= op+4 && p <= len(text); p++ {
+		for q := p; q <= p+5 && q <= len(text); q++ {
+			if q > p && !genericOpen(text[q-1]) {
+				break
+			}
+			if runOf(text[q:], genericValue) >= 10 || alnum(text, q) && runOf(text[q+1:], genericBase64) >= 11 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// runOf is how many bytes of s in a row class holds, counted up to 12.
+func runOf(s string, class func(byte) bool) int {
+	n := 0
+	for n < len(s) && n < 12 && class(s[n]) {
+		n++
+	}
+	return n
+}
+
+func alnum(s string, i int) bool {
+	return i < len(s) && ('0' <= s[i] && s[i] <= '9' || 'a' <= lowerASCII(s[i]) && lowerASCII(s[i]) <= 'z')
+}
+
+// genericValue is [\w.=-].
+func genericValue(c byte) bool { return c == '=' || c != ' ' && c != '\t' && genericGap(c) }
+
+// genericBase64 is [a-zA-Z0-9+/] (the expression's [a-z0-9+/] in any case).
+func genericBase64(c byte) bool {
+	return c == '+' || c == '/' || '0' <= c && c <= '9' || 'a' <= lowerASCII(c) && lowerASCII(c) <= 'z'
+}
+
+// genericOpen is [\x60'"\s=].
+func genericOpen(c byte) bool { return c == '`' || c == '=' || genericQuote(c) }
+
+// genericGap is [ \t\w.-].
+func genericGap(c byte) bool {
+	return c == ' ' || c == '\t' || c == '_' || c == '.' || c == '-' ||
+		'0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// genericQuote is [\s'"], \s being Go's [\t\n\f\r ].
+func genericQuote(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c == '\'' || c == '"'
+}
+
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// equalFoldASCII reports whether s starts with the lower-case word, ASCII
+// letters in any case.
+func equalFoldASCII(s, word string) bool {
+	for i := 0; i < len(word); i++ {
+		if lowerASCII(s[i]) != word[i] {
+			return false
+		}
+	}
+	return true
+}

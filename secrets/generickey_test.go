@@ -1,0 +1,133 @@
+package secrets
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// genericRule's expression as the default rules hold it, compiled.
+var genericExpr = sync.OnceValue(func() *regexp.Regexp {
+	cfg, err := buildDefaults()
+	if err != nil {
+		panic(err)
+	}
+	return cfg.Rules[genericRule].Regex
+})
+
+func TestGenericRuleKnown(t *testing.T) {
+	cfg, err := buildDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, ok := withoutGeneric(cfg)
+	if !ok {
+		t.Fatalf("the default %s is not the expression mayHoldGeneric was written for:\n%s", genericRule, cfg.Rules[genericRule].Regex)
+	}
+	if _, in := without.Rules[genericRule]; in || len(without.OrderedRules) != len(cfg.OrderedRules)-1 || len(cfg.Rules) != len(without.Rules)+1 {
+		t.Errorf("withoutGeneric left %d of %d rules", len(without.Rules), len(cfg.Rules))
+	}
+	if _, in := cfg.Rules[genericRule]; !in {
+		t.Errorf("withoutGeneric changed the rule set it was given")
+	}
+}
+
+func TestMayHoldGeneric(t *testing.T) {
+	for _, tc := range []struct {
+		name, text string
+		want       bool
+	}{
+		{"an assignment", `api_key = "AKzx81nvq02nvaq18cnw"`, true},
+		{"a colon and a long value", "secret: 8ahdg31nd81nd81ndla\n", true},
+		{"a Go short assignment", `token := "x9vn1Nq0zv81naqkd7"`, true},
+		{"base64 after a comma", "auth, dGhpcyBpcyBhIHNlY3JldA==", true},
+		{"=> and a value", "passwd => 'Zq81nv0aqJd81nzk'", true},
+		{"no value", `token, err := f()`, false},
+		{"a short value", `key = "abc"`, false},
+		{"no assignment", "the keyboard layout is read from the access list", false},
+		{"a word too far from its assignment", "token" + strings.Repeat("x", 21) + "=zzzzzzzzzzzzzzzz", false},
+		{"a word just near enough", "token" + strings.Repeat("x", 20) + "=zzzzzzzzzzzzzzzz", true},
+		{"no word", "value = 81nvq02nvaq18cnw", false},
+		{"outside ASCII", "to\u212Aen = 81nvq02nvaq18cnw", true},
+		{"empty", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mayHoldGeneric(tc.text); got != tc.want {
+				t.Errorf("mayHoldGeneric(%q) = %v, want %v", tc.text, got, tc.want)
+			}
+			if !mayHoldGeneric(tc.text) && genericExpr().MatchString(tc.text) {
+				t.Errorf("the rule matches %q, mayHoldGeneric says it cannot", tc.text)
+			}
+		})
+	}
+}
+
+// TestMayHoldGenericRealFiles holds mayHoldGeneric to the rule on every
+// file of the module and of the toolchain's net/http and crypto/x509,
+// whole, line by line and in 1 KB pieces, and checks that it rules out
+// most pieces that hold one of the rule's words (else it saves nothing).
+func TestMayHoldGenericRealFiles(t *testing.T) {
+	words, ruledOut := 0, 0
+	check := func(p, piece string) {
+		if !mayHoldGeneric(piece) {
+			if genericExpr().MatchString(piece) {
+				t.Fatalf("%s: the rule matches %.200q, mayHoldGeneric says it cannot", p, piece)
+			}
+			if strings.Contains(strings.ToLower(piece), "key") {
+				ruledOut++
+			}
+		}
+		if strings.Contains(strings.ToLower(piece), "key") {
+			words++
+		}
+	}
+	roots := []string{"..", filepath.Join(runtime.GOROOT(), "src", "net", "http"), filepath.Join(runtime.GOROOT(), "src", "crypto", "x509")}
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.Contains(p, "/.git/") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil || len(data) > 1<<20 {
+				return err
+			}
+			text := string(data)
+			check(p, text)
+			for _, line := range strings.SplitAfter(text, "\n") {
+				check(p, line)
+			}
+			for i := 0; i < len(text); i += 1024 {
+				check(p, text[i:min(len(text), i+1024)])
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if words == 0 || ruledOut < words/2 {
+		t.Errorf("mayHoldGeneric ruled out %d of %d pieces holding \"key\", want at least half", ruledOut, words)
+	}
+}
+
+// FuzzMayHoldGeneric: wherever the rule matches, mayHoldGeneric must say
+// it may.
+func FuzzMayHoldGeneric(f *testing.F) {
+	for _, s := range []string{
+		`api_key = "AKzx81nvq02nvaq18cnw"`, "secret: 8ahdg31nd81nd81ndla\n", `token, err := f()`,
+		"passwd => 'Zq81nv0aqJd81nzk'", "auth, dGhpcyBpcyBhIHNlY3JldA==", "creds:::=`abcdefghijk0`",
+		"ACCESS || abcdefghij;", "key ?= 0123456789", "to\u212Aen = 81nvq02nvaq18cnw",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !mayHoldGeneric(text) && genericExpr().MatchString(text) {
+			t.Fatalf("the rule matches %q, mayHoldGeneric says it cannot", text)
+		}
+	})
+}
