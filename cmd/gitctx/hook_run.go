@@ -30,13 +30,14 @@ func runPreCommit(ctx context.Context, a *app, o *hookOptions) error {
 	// the staged files. They come from .gitleaks.toml as it is in HEAD,
 	// the base of a staged change (none on a branch with no commit yet).
 	gates := make(chan gateResult, 1)
+	defaults := secrets.LoadDefaults(gateLogger(a)) // the gate builds its rules when it first scans
 	go func() {
 		cfg, _, err := repo.ReadFileAt(ctx, "HEAD", ".gitleaks.toml", 1<<20)
 		if err != nil {
 			gates <- gateResult{err: fmt.Errorf("read .gitleaks.toml: %w", err)}
 			return
 		}
-		gate, err := newGateWith(a, cfg, nil)
+		gate, err := newGateWith(a, cfg, defaults)
 		gates <- gateResult{gate, err}
 	}()
 	gate := func() (*secrets.Gate, error) {
