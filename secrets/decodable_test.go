@@ -57,15 +57,7 @@ func TestMayDecode(t *testing.T) {
 // tell most source files apart (else it saves nothing).
 func TestMayDecodeRealFiles(t *testing.T) {
 	files, plain := 0, 0
-	err := filepath.WalkDir("..", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || strings.Contains(p, "/.git/") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil || len(data) > 1<<20 {
-			return err
-		}
-		text := string(data)
+	eachRealFile(t, []string{".."}, func(p, text string) {
 		files++
 		if !mayDecode(text) {
 			plain++
@@ -75,11 +67,7 @@ func TestMayDecodeRealFiles(t *testing.T) {
 				t.Fatalf("%s: gitleaks decodes %.200q, mayDecode says it cannot", p, piece)
 			}
 		}
-		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if files == 0 || plain < files/4 {
 		t.Errorf("mayDecode ruled out %d of %d files, want at least a quarter", plain, files)
 	}
@@ -102,4 +90,26 @@ func FuzzMayDecode(f *testing.F) {
 			t.Fatalf("gitleaks decodes %q, mayDecode says it cannot", text)
 		}
 	})
+}
+
+// eachRealFile calls fn with every file under the roots (of 1 MiB or
+// less, outside .git).
+func eachRealFile(t *testing.T, roots []string, fn func(path, text string)) {
+	t.Helper()
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.Contains(p, "/.git/") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil || len(data) > 1<<20 {
+				return err
+			}
+			fn(p, string(data))
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -1,8 +1,6 @@
 package secrets
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -87,29 +85,15 @@ func TestMayHoldGenericRealFiles(t *testing.T) {
 		}
 	}
 	roots := []string{"..", filepath.Join(runtime.GOROOT(), "src", "net", "http"), filepath.Join(runtime.GOROOT(), "src", "crypto", "x509")}
-	for _, root := range roots {
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || strings.Contains(p, "/.git/") {
-				return err
-			}
-			data, err := os.ReadFile(p)
-			if err != nil || len(data) > 1<<20 {
-				return err
-			}
-			text := string(data)
-			check(p, text)
-			for _, line := range strings.SplitAfter(text, "\n") {
-				check(p, line)
-			}
-			for i := 0; i < len(text); i += 1024 {
-				check(p, text[i:min(len(text), i+1024)])
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
+	eachRealFile(t, roots, func(p, text string) {
+		check(p, text)
+		for _, line := range strings.SplitAfter(text, "\n") {
+			check(p, line)
 		}
-	}
+		for i := 0; i < len(text); i += 1024 {
+			check(p, text[i:min(len(text), i+1024)])
+		}
+	})
 	if words == 0 || ruledOut < words/2 {
 		t.Errorf("mayHoldGeneric ruled out %d of %d pieces holding \"key\", want at least half", ruledOut, words)
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gitctx/gitctx/gitctx"
 )
 
 // memoEntries lists the entries in a memo's directory.
@@ -22,6 +24,20 @@ func memoEntries(t *testing.T, dir string) []string {
 		out = append(out, d.Name())
 	}
 	return out
+}
+
+// memoShop commits a change to the shop and opens a memo for it.
+func memoShop(t *testing.T) (r *testRepo, ch *gitctx.Change, dir string, memo *Memo) {
+	t.Helper()
+	r = newShop(t)
+	r.WriteAll(map[string]string{"price/price.go": priceChange})
+	r.Commit("discounted totals")
+	dir = t.TempDir()
+	memo, err := OpenMemo(dir, "test build")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, r.selectRange("HEAD~1..HEAD"), dir, memo
 }
 
 // plant overwrites every entry of a memo with one neighbour no search
@@ -39,15 +55,7 @@ func plant(t *testing.T, dir string) {
 // TestMemo: a range's neighbours are kept, and found again only for the
 // same commits, files, options and build.
 func TestMemo(t *testing.T) {
-	r := newShop(t)
-	r.WriteAll(map[string]string{"price/price.go": priceChange})
-	r.Commit("discounted totals")
-	ch := r.selectRange("HEAD~1..HEAD")
-	dir := t.TempDir()
-	memo, err := OpenMemo(dir, "test build")
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, ch, dir, memo := memoShop(t)
 	skip := func(p string) bool { return strings.HasPrefix(p, "report/") }
 	opts := Options{Max: 50, Memo: memo, Skip: skip, MemoKey: "no report"}
 	want, wantGuides := find(t, ch, opts)
@@ -106,12 +114,7 @@ func TestMemoOnlyRanges(t *testing.T) {
 // TestMemoBadEntry: an entry that is not whole is searched again, and
 // written again whole.
 func TestMemoBadEntry(t *testing.T) {
-	r := newShop(t)
-	r.WriteAll(map[string]string{"price/price.go": priceChange})
-	r.Commit("discounted totals")
-	ch := r.selectRange("HEAD~1..HEAD")
-	dir := t.TempDir()
-	memo, _ := OpenMemo(dir, "test build")
+	_, ch, dir, memo := memoShop(t)
 	want, _ := find(t, ch, Options{Memo: memo})
 	name := memoEntries(t, dir)[0]
 	data, _ := os.ReadFile(filepath.Join(dir, name))
