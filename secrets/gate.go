@@ -79,9 +79,9 @@ type detectors struct {
 	plain          *detect.Detector
 	plainNoGeneric func() *detect.Detector
 	decoding       func() *detect.Detector
-	// withoutGeneric counts the bytes of the texts plainNoGeneric could
+	// noGenericBytes counts the bytes of the texts plainNoGeneric could
 	// have scanned so far (see detector).
-	withoutGeneric *atomic.Int64
+	noGenericBytes *atomic.Int64
 }
 
 // noGenericAfter is how many bytes of text the generic rule cannot match
@@ -95,7 +95,7 @@ func newDetectors(cfg config.Config) detectors {
 	ds := detectors{
 		plain:          newDetector(cfg, 0),
 		decoding:       sync.OnceValue(func() *detect.Detector { return newDetector(cfg, decodeDepth) }),
-		withoutGeneric: new(atomic.Int64),
+		noGenericBytes: new(atomic.Int64),
 	}
 	ds.plainNoGeneric = func() *detect.Detector { return ds.plain }
 	if without, ok := withoutGeneric(cfg); ok {
@@ -110,7 +110,7 @@ func (ds detectors) detector(text string) *detect.Detector {
 	switch {
 	case mayDecode(text):
 		return ds.decoding()
-	case mayHoldGeneric(text) || ds.withoutGeneric.Add(int64(len(text))) <= noGenericAfter:
+	case mayHoldGeneric(text) || ds.noGenericBytes.Add(int64(len(text))) <= noGenericAfter:
 		return ds.plain
 	}
 	return ds.plainNoGeneric()

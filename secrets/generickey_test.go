@@ -136,7 +136,7 @@ func TestGateWithoutGenericRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := ds.withoutGeneric.Load(); n <= noGenericAfter {
+	if n := ds.noGenericBytes.Load(); n <= noGenericAfter {
 		t.Fatalf("%d bytes counted, want more than %d", n, noGenericAfter)
 	}
 	aws := token(t, "AKIA{b32:16}", "without generic")
