@@ -1,9 +1,9 @@
 package pack
 
 import (
+	gobuild "go/build"
 	"io/fs"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
@@ -225,7 +225,7 @@ func nameGlobs() []string {
 // the Go toolchain's source and some odd ones.
 func TestMatchName(t *testing.T) {
 	names := []string{"", ".", ".env", ".env.local", "x.pem", "a_secret_b", "id_rsa.pub", "x.tar.gz", "*", "a/b", "ab", "a", "**"}
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := filepath.Join(gobuild.Default.GOROOT, "src")
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		names = append(names, strings.ToLower(d.Name()))
 		return nil

@@ -1,9 +1,9 @@
 package pack
 
 import (
+	gobuild "go/build"
 	"io/fs"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -28,7 +28,7 @@ var keyNames = []string{
 // the Go toolchain's source.
 func TestKeyFileWords(t *testing.T) {
 	names := keyNames
-	root := filepath.Join(runtime.GOROOT(), "src")
+	root := filepath.Join(gobuild.Default.GOROOT, "src")
 	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err == nil {
 			rel, _ := filepath.Rel(root, p)
