@@ -3,6 +3,8 @@ package pack
 import (
 	"context"
 	"encoding/base64"
+	gobuild "go/build"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -150,6 +152,47 @@ func BenchmarkNeedsContext(b *testing.B) {
 	for b.Loop() {
 		for _, f := range files {
 			needsContext(f.text)
+		}
+	}
+}
+
+// BenchmarkExcludeReason asks the default rules of every path of Go's
+// source, as every path a run looks at (each neighbour candidate too) is
+// asked.
+func BenchmarkExcludeReason(b *testing.B) {
+	var paths []string
+	root := filepath.Join(gobuild.Default.GOROOT, "src")
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if rel, err := filepath.Rel(root, p); err == nil {
+			paths = append(paths, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	rules := DefaultRules()
+	for b.Loop() {
+		for _, p := range paths {
+			rules.ExcludeReason(p, true)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(paths)), "ns/path")
+}
+
+// BenchmarkRiskKinds reads this package's own Go files as changes that
+// add every line, as a Summary's hotspots are read.
+func BenchmarkRiskKinds(b *testing.B) {
+	files := ownFiles(b)
+	var entries []*entry
+	for _, f := range files {
+		var h gitctx.Hunk
+		for _, l := range strings.Split(f.text, "\n") {
+			h.Lines = append(h.Lines, gitctx.Line{Op: '+', Text: l})
+		}
+		entries = append(entries, &entry{patch: &gitctx.Patch{Hunks: []gitctx.Hunk{h}}})
+	}
+	b.SetBytes(sizeOf(files))
+	for b.Loop() {
+		for _, e := range entries {
+			riskKindsOf(e)
 		}
 	}
 }
