@@ -30,16 +30,7 @@ func (c *Change) ReadEach(ctx context.Context, files []*File, side Side, limit i
 	var stream *blobStream
 	if len(batch) > 0 {
 		var err error
-		if sizes, err = c.repo.blobSizes(ctx, batch); err != nil {
-			return err
-		}
-		var fetch []string
-		for _, id := range batch {
-			if size, ok := sizes[id]; ok && (limit < 0 || size <= limit) {
-				fetch = append(fetch, id)
-			}
-		}
-		if stream, err = c.repo.openBlobs(ctx, fetch); err != nil {
+		if sizes, stream, err = c.repo.sizedBlobs(ctx, batch, limit); err != nil {
 			return err
 		}
 	}
@@ -96,6 +87,104 @@ func (c *Change) blobID(f *File, side Side) string {
 		return "" // the work tree is the new side, whatever id git computed for it
 	}
 	return id
+}
+
+// sizedBlobs looks up the size of each blob (a missing one has none) and
+// starts streaming, in order, those of at most limit bytes (every one when
+// limit < 0). With git 2.36 or later one `git cat-file --batch-command`
+// does both; before, a `--batch-check`, then a `--batch`. The second
+// process cost about 40 ms of a pack of terraform's last 10 commits, which
+// reads nine times.
+func (r *Repo) sizedBlobs(ctx context.Context, ids []string, limit int64) (map[string]int64, *blobStream, error) {
+	if !r.noBatchCommand.Load() {
+		sizes, stream, err := r.batchCommand(ctx, ids, limit)
+		if !errors.Is(err, errNoBatchCommand) {
+			return sizes, stream, err
+		}
+		r.noBatchCommand.Store(true)
+	}
+	sizes, err := r.blobSizes(ctx, ids)
+	if err != nil {
+		return nil, nil, err
+	}
+	stream, err := r.openBlobs(ctx, within(ids, sizes, limit))
+	return sizes, stream, err
+}
+
+// within lists the ids whose size is known and at most limit (any, when
+// limit < 0).
+func within(ids []string, sizes map[string]int64, limit int64) []string {
+	var out []string
+	for _, id := range ids {
+		if size, ok := sizes[id]; ok && (limit < 0 || size <= limit) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// errNoBatchCommand is a git older than 2.36, whose cat-file has no
+// --batch-command.
+var errNoBatchCommand = errors.New("git cat-file has no --batch-command")
+
+// batchCommand is sizedBlobs with one `git cat-file --batch-command`: it
+// asks every size, reads the answers, then asks the contents of the
+// blobs within limit and closes git's input.
+func (r *Repo) batchCommand(ctx context.Context, ids []string, limit int64) (map[string]int64, *blobStream, error) {
+	p, in, err := r.git.startWriting(ctx, "cat-file", "--batch-command", "--buffer")
+	if err != nil {
+		return nil, nil, err
+	}
+	fail := func(err error) (map[string]int64, *blobStream, error) {
+		p.kill()
+		werr := p.wait()
+		if strings.Contains(p.stderr.String(), "batch-command") {
+			return nil, nil, errNoBatchCommand
+		}
+		if errors.Is(werr, errInterrupted) {
+			return nil, nil, werr
+		}
+		return nil, nil, err
+	}
+	// Commands are written beside the reading: git's answers may fill
+	// its output before it has read every command.
+	asked := writeCommands(in, "info", ids, "flush\n")
+	rd := bufio.NewReaderSize(p.out, 256<<10)
+	sizes := make(map[string]int64, len(ids))
+	for _, id := range ids {
+		line, err := rd.ReadString('\n')
+		if err != nil {
+			return fail(fmt.Errorf("look up blob sizes: %w", err))
+		}
+		f := strings.Fields(line)
+		if len(f) == 3 && f[0] == id && f[1] == "blob" {
+			sizes[id], _ = strconv.ParseInt(f[2], 10, 64)
+		}
+	}
+	if err := <-asked; err != nil {
+		return fail(fmt.Errorf("look up blob sizes: %w", err))
+	}
+	fetched := writeCommands(in, "contents", within(ids, sizes, limit), "")
+	go func() {
+		<-fetched // an error shows as a short read of the contents
+		in.Close()
+	}()
+	return sizes, &blobStream{proc: p, rd: rd}, nil
+}
+
+// writeCommands writes "command id" for each id, then end, to git's input
+// in the background, and reports on the channel how the writing ended.
+func writeCommands(in io.Writer, command string, ids []string, end string) <-chan error {
+	done := make(chan error, 1)
+	go func() {
+		w := bufio.NewWriterSize(in, 64<<10)
+		for _, id := range ids {
+			w.WriteString(command + " " + id + "\n")
+		}
+		w.WriteString(end)
+		done <- w.Flush()
+	}()
+	return done
 }
 
 // blobSizes returns the size of each blob; a missing blob has no entry.

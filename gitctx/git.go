@@ -135,22 +135,41 @@ type process struct {
 
 // start runs git with stdin (which may be nil) and returns it running.
 func (g *git) start(ctx context.Context, stdin io.Reader, args ...string) (*process, error) {
+	p, _, err := g.begin(ctx, stdin, false, args)
+	return p, err
+}
+
+// startWriting runs git with a pipe to its standard input, which the
+// caller writes and closes, and returns it running.
+func (g *git) startWriting(ctx context.Context, args ...string) (*process, io.WriteCloser, error) {
+	return g.begin(ctx, nil, true, args)
+}
+
+func (g *git) begin(ctx context.Context, stdin io.Reader, pipeIn bool, args []string) (*process, io.WriteCloser, error) {
 	ctx, cancel := context.WithCancel(ctx)
 	cmd := g.command(ctx, args...)
 	cmd.Stdin = stdin
 	p := &process{cmd: cmd, stderr: &bytes.Buffer{}, cancel: cancel, ctx: ctx, g: g, args: args}
 	cmd.Stderr = p.stderr
+	var in io.WriteCloser
+	var err error
+	if pipeIn {
+		if in, err = cmd.StdinPipe(); err != nil {
+			cancel()
+			return nil, nil, fmt.Errorf("git %s: %w", args[0], err)
+		}
+	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		cancel()
-		return nil, fmt.Errorf("git %s: %w", args[0], err)
+		return nil, nil, fmt.Errorf("git %s: %w", args[0], err)
 	}
 	if err := cmd.Start(); err != nil {
 		cancel()
-		return nil, g.wrap(ctx, args, "", err)
+		return nil, nil, g.wrap(ctx, args, "", err)
 	}
 	p.out = out
-	return p, nil
+	return p, in, nil
 }
 
 // kill stops the process early; wait must still be called.

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"syscall"
 	"testing"
@@ -57,4 +58,26 @@ func atoi(s string) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
+}
+
+// TestReadEachOldGit: with a git whose cat-file has no --batch-command
+// (before 2.36), ReadEach reads the same with a --batch-check and a
+// --batch, and stops asking for --batch-command.
+func TestReadEachOldGit(t *testing.T) {
+	real, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is not on PATH")
+	}
+	dir := t.TempDir()
+	script := "#!/bin/sh\nfor a in \"$@\"; do\n  if [ \"$a\" = --batch-command ]; then\n" +
+		"    echo \"error: unknown option \\`batch-command'\" >&2\n    echo 'usage: git cat-file <type> <object>' >&2\n    exit 129\n  fi\ndone\n" +
+		"exec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "git"), []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	c := checkReadEach(t)
+	if !c.repo.noBatchCommand.Load() {
+		t.Errorf("ReadEach did not notice that git has no --batch-command")
+	}
 }

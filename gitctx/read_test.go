@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -144,6 +145,16 @@ func readResults(t *testing.T, c *Change, files []*File, side Side, limit int64)
 }
 
 func TestReadEach(t *testing.T) {
+	c := checkReadEach(t)
+	if c.repo.noBatchCommand.Load() {
+		t.Errorf("git %s has cat-file --batch-command, but ReadEach did without it", gitVersion(t))
+	}
+}
+
+// checkReadEach holds ReadEach to Read over a change of 40 files, with a
+// missing blob among them, on both sides and with three limits.
+func checkReadEach(t *testing.T) *Change {
+	t.Helper()
 	r := newTestRepo(t)
 	for i := range 40 {
 		r.Write(fmt.Sprintf("f%02d.txt", i), "before\n")
@@ -192,6 +203,16 @@ func TestReadEach(t *testing.T) {
 	if !errors.Is(err, stop) || calls != 1 {
 		t.Errorf("ReadEach with fn failing = %v after %d calls, want %v after 1", err, calls, stop)
 	}
+	return c
+}
+
+// gitVersion is what `git version` says.
+func gitVersion(t *testing.T) string {
+	out, err := exec.Command("git", "version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSpace(string(out))
 }
 
 // TestReadEachOrder checks that ReadEach keeps the order of files when some

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // ErrNotRepository means the directory is not inside a git work tree.
@@ -32,6 +33,8 @@ type Repo struct {
 	emptyTreeOnce sync.Once
 	emptyTree     string
 	emptyTreeErr  error
+
+	noBatchCommand atomic.Bool // git's cat-file has no --batch-command (git < 2.36)
 }
 
 // Open finds the git work tree that contains dir.
