@@ -94,7 +94,7 @@ func (c *Change) blobID(f *File, side Side) string {
 // limit < 0). With git 2.36 or later one `git cat-file --batch-command`
 // does both; before, a `--batch-check`, then a `--batch`. The second
 // process cost about 40 ms of a pack of terraform's last 10 commits, which
-// reads nine times.
+// reads eight times.
 func (r *Repo) sizedBlobs(ctx context.Context, ids []string, limit int64) (map[string]int64, *blobStream, error) {
 	if !r.noBatchCommand.Load() {
 		sizes, stream, err := r.batchCommand(ctx, ids, limit)
