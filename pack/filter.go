@@ -90,8 +90,9 @@ func (r *Rules) Validate() error {
 // never packed, whatever else asks for it.
 func (r *Rules) IsCredential(p string) bool {
 	base := strings.ToLower(path.Base(p))
+	utf := utf8.ValidString(base)
 	for _, g := range r.Credentials {
-		if matchName(g, base) {
+		if matchName(g, base, utf) {
 			return true
 		}
 	}
@@ -146,8 +147,9 @@ func (r *Rules) dirReason(name string) string { return r.Dirs[strings.ToLower(na
 // name (credentials aside), or "".
 func (r *Rules) nameReason(base string) string {
 	base = strings.ToLower(base)
+	utf := utf8.ValidString(base)
 	for _, n := range r.Names {
-		if matchName(n.glob, base) {
+		if matchName(n.glob, base, utf) {
 			return n.reason
 		}
 	}
@@ -203,10 +205,12 @@ func matchGlob(g, p string) bool {
 // ".env*", "*_secret*"): those are matched as such, 45 of them per path
 // for every file a run looks at, many times faster than doublestar.
 // (doublestar compares runes: a text that is not UTF-8 goes to it.)
-func matchName(glob, name string) bool {
+// nameUTF8 says whether name is UTF-8, which the caller knows once for
+// all the globs.
+func matchName(glob, name string, nameUTF8 bool) bool {
 	word, lead := strings.CutPrefix(glob, "*")
 	word, trail := strings.CutSuffix(word, "*")
-	if strings.ContainsAny(word, `*?[]{}\/`) || strings.Contains(name, "/") || !utf8.ValidString(word) || !utf8.ValidString(name) {
+	if !nameUTF8 || strings.ContainsAny(word, `*?[]{}\/`) || strings.Contains(name, "/") || !utf8.ValidString(word) {
 		ok, _ := doublestar.Match(glob, name)
 		return ok
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -234,7 +235,7 @@ func TestMatchName(t *testing.T) {
 	for _, g := range nameGlobs() {
 		for _, n := range names {
 			want, _ := doublestar.Match(g, n)
-			if got := matchName(g, n); got != want {
+			if got := matchName(g, n, utf8.ValidString(n)); got != want {
 				t.Errorf("matchName(%q, %q) = %v, doublestar says %v", g, n, got, want)
 			}
 			if want {
@@ -257,7 +258,7 @@ func FuzzMatchName(f *testing.F) {
 		if err != nil {
 			return // a bad glob: Rules.Validate refuses it
 		}
-		if got := matchName(glob, name); got != want {
+		if got := matchName(glob, name, utf8.ValidString(name)); got != want {
 			t.Fatalf("matchName(%q, %q) = %v, doublestar says %v", glob, name, got, want)
 		}
 	})
