@@ -34,7 +34,7 @@ type Memo struct {
 	build string
 }
 
-// maxMemoEntries bounds a memo's entries (about 2 KB each).
+// maxMemoEntries bounds a memo's entries (2 to 5 KB each on terraform and prometheus).
 const maxMemoEntries = 1000
 
 // memoFormat starts every key; a new layout of entries gets a new one.
