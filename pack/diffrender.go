@@ -57,16 +57,34 @@ func withContext(hunks []gitctx.Hunk, n int) []gitctx.Hunk {
 // they came from.
 func section(before []numbered, fallback string) string {
 	for i := len(before) - 1; i >= 0; i-- {
-		l := before[i]
-		if l.Op == '+' || l.Text == "" {
-			continue
-		}
-		if c := l.Text[0]; c == '_' || c == '$' || ('a' <= c|0x20 && c|0x20 <= 'z') {
-			t := l.Text[:min(len(l.Text), 80)]
-			return strings.TrimRight(t, " \t\r\n\v\f")
+		if s, ok := functionLine(before[i].Line); ok {
+			return s
 		}
 	}
 	return fallback
+}
+
+// sectionOf is section for hunk lines without their numbers.
+func sectionOf(before []gitctx.Line, fallback string) string {
+	for i := len(before) - 1; i >= 0; i-- {
+		if s, ok := functionLine(before[i]); ok {
+			return s
+		}
+	}
+	return fallback
+}
+
+// functionLine returns what git prints of a line its default rule takes
+// for a function line.
+func functionLine(l gitctx.Line) (string, bool) {
+	if l.Op == '+' || l.Text == "" {
+		return "", false
+	}
+	if c := l.Text[0]; c == '_' || c == '$' || ('a' <= c|0x20 && c|0x20 <= 'z') {
+		t := l.Text[:min(len(l.Text), 80)]
+		return strings.TrimRight(t, " \t\r\n\v\f"), true
+	}
+	return "", false
 }
 
 func number(h gitctx.Hunk) []numbered {

@@ -90,18 +90,53 @@ func (e *entry) diffSize() (n, lines int) {
 	return m.bytes, m.lines
 }
 
-// hunkSize is the length and the lines of hunks shown with context lines.
+// hunkSize is the length and the lines of hunks shown with context lines:
+// those of withContext(hunks, context), worked out without building them
+// (re-cutting every hunk of a large change made a third of the shaper's
+// garbage).
 func hunkSize(hunks []gitctx.Hunk, context int) (n, lines int) {
-	if context < 3 {
-		hunks = withContext(hunks, context)
-	}
 	for _, h := range hunks {
-		n += 24 + len(h.Section)
-		lines++
-		for _, l := range h.Lines {
-			n += len(l.Text) + 2
+		if context >= 3 {
+			n += 24 + len(h.Section)
 			lines++
+			for _, l := range h.Lines {
+				n += len(l.Text) + 2
+			}
+			lines += len(h.Lines)
+			continue
 		}
+		hn, hl := recutSize(h, context)
+		n += hn
+		lines += hl
 	}
 	return n, lines
+}
+
+// recutSize is the length and the lines of the hunks withContext cuts h
+// into: the lines within n of a change, each run of them a hunk with its
+// header.
+func recutSize(h gitctx.Hunk, n int) (size, lines int) {
+	last, next := -1<<30, 0 // the change at or before i, at or after i
+	inRun := false
+	for i, l := range h.Lines {
+		if l.Op != ' ' {
+			last = i
+		}
+		for next < len(h.Lines) && (next < i || h.Lines[next].Op == ' ') {
+			next++
+		}
+		keep := i-last <= n || (next < len(h.Lines) && next-i <= n)
+		switch {
+		case keep && !inRun:
+			size += 24 + len(sectionOf(h.Lines[:i], h.Section))
+			lines++
+		case !keep:
+			inRun = false
+			continue
+		}
+		inRun = true
+		size += len(l.Text) + 2
+		lines++
+	}
+	return size, lines
 }
