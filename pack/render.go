@@ -308,23 +308,29 @@ func rangeText(start, n int) string {
 }
 
 // truncateLines keeps the first head and last tail lines of text with a
-// marker between them.
+// marker between them. It cuts text where those lines end and start, in
+// one allocation: every file over the cut is cut on reading.
 func truncateLines(text string, head, tail int) string {
-	lines := strings.SplitAfter(text, "\n")
-	if lines[len(lines)-1] == "" {
-		lines = lines[:len(lines)-1]
+	lines := strings.Count(text, "\n")
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		lines++ // a last line without a newline
 	}
-	if len(lines) <= head+tail {
+	if lines <= head+tail {
 		return text
 	}
-	omitted := len(lines) - head - tail
-	var b strings.Builder
-	for _, l := range lines[:head] {
-		b.WriteString(l)
+	headEnd := 0
+	for range head {
+		headEnd += strings.IndexByte(text[headEnd:], '\n') + 1
 	}
-	fmt.Fprintf(&b, "... [gitctx: %d lines omitted here to fit the token budget] ...\n", omitted)
-	for _, l := range lines[len(lines)-tail:] {
-		b.WriteString(l)
+	tailStart := len(strings.TrimSuffix(text, "\n"))
+	for range tail {
+		tailStart = strings.LastIndexByte(text[:tailStart], '\n')
 	}
-	return b.String()
+	if tail > 0 {
+		tailStart++
+	} else {
+		tailStart = len(text)
+	}
+	marker := fmt.Sprintf("... [gitctx: %d lines omitted here to fit the token budget] ...\n", lines-head-tail)
+	return text[:headEnd] + marker + text[tailStart:]
 }
