@@ -239,7 +239,7 @@ func quoteC(s string) string {
 
 // parseChunk parses the patch of one file (two parts, for a type change).
 func parseChunk(chunk []byte) (*Patch, error) {
-	files, _, err := gitdiff.Parse(bytes.NewReader(chunk))
+	files, _, err := gitdiff.Parse(&lineReader{chunk})
 	if err != nil {
 		return nil, err
 	}
@@ -255,6 +255,37 @@ func parseChunk(chunk []byte) (*Patch, error) {
 		p.Binary = p.Binary || q.Binary
 	}
 	return p, nil
+}
+
+// lineReader hands go-gitdiff a patch a line at a time, straight from its
+// bytes: given a plain reader, go-gitdiff wraps it in a 4 KB buffer of its
+// own, one for each of the thousands of files of a large change.
+type lineReader struct{ b []byte }
+
+func (r *lineReader) Read(p []byte) (int, error) {
+	if len(r.b) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.b)
+	r.b = r.b[n:]
+	return n, nil
+}
+
+// ReadString is bufio.Reader's: the bytes up to and including delim, or
+// the rest and io.EOF.
+func (r *lineReader) ReadString(delim byte) (string, error) {
+	if len(r.b) == 0 {
+		return "", io.EOF
+	}
+	i := bytes.IndexByte(r.b, delim)
+	if i < 0 {
+		s := string(r.b)
+		r.b = nil
+		return s, io.EOF
+	}
+	s := string(r.b[:i+1])
+	r.b = r.b[i+1:]
+	return s, nil
 }
 
 // convert turns a go-gitdiff file into a Patch.

@@ -1,6 +1,7 @@
 package gitctx
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -216,5 +217,24 @@ func TestPatchesTypeChange(t *testing.T) {
 	if p.Added != 1 || p.Deleted != 1 || !equalLines(lineTexts(p), []string{"-a regular file", "+target.txt"}) {
 		t.Errorf("kind.txt patch: Added %d, Deleted %d, lines %q; want 1, 1, [-a regular file +target.txt] (the link's half of git's patch is dropped)",
 			p.Added, p.Deleted, lineTexts(p))
+	}
+}
+
+// TestLineReaderReadsAsBufio holds lineReader to bufio.Reader, which
+// go-gitdiff would use in its place.
+func TestLineReaderReadsAsBufio(t *testing.T) {
+	for _, in := range []string{"", "a", "a\n", "a\nb", "\n\n", "@@ -1 +1 @@\n-x\n+y\n\\ No newline at end of file"} {
+		want := bufio.NewReader(strings.NewReader(in))
+		got := &lineReader{[]byte(in)}
+		for i := 0; ; i++ {
+			ws, werr := want.ReadString('\n')
+			gs, gerr := got.ReadString('\n')
+			if gs != ws || gerr != werr {
+				t.Fatalf("%q, read %d: got %q, %v; bufio reads %q, %v", in, i, gs, gerr, ws, werr)
+			}
+			if werr != nil {
+				break
+			}
+		}
 	}
 }
