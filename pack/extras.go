@@ -13,9 +13,9 @@ import (
 )
 
 // startExtras starts the search for the change's neighbours and guide
-// files in the background; patches returns the change's patches once they
-// are read.
-func (b *builder) startExtras(ctx context.Context, patches func() (map[*gitctx.File]*gitctx.Patch, error)) func() ([]neighbours.Neighbour, []neighbours.Guide, error) {
+// files in the background; stream hands on the change's patches as they
+// are parsed, and patches returns them all once they are read.
+func (b *builder) startExtras(ctx context.Context, stream <-chan neighbours.FilePatch, patches func() (map[*gitctx.File]*gitctx.Patch, error)) func() ([]neighbours.Neighbour, []neighbours.Guide, error) {
 	inContext := make(map[string]bool, len(b.context))
 	for _, e := range b.context {
 		inContext[e.path] = true
@@ -31,6 +31,7 @@ func (b *builder) startExtras(ctx context.Context, patches func() (map[*gitctx.F
 			Memo:             b.opts.NeighbourMemo,
 			MemoKey:          skipKey(rules, inContext),
 			WaitPatches:      patches,
+			PatchStream:      stream,
 			GuidesOnly:       b.opts.NoNeighbours,
 			MaxGuides:        b.opts.KeyFiles.MaxTotal,
 			MaxGuidesPerKind: b.opts.KeyFiles.MaxPerCategory,

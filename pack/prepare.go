@@ -49,9 +49,9 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	b.opts.Progress("reading files")
 	b.classify()
 	ctx, cancel := context.WithCancel(ctx)
-	patches := b.startPatches(ctx)
+	patches, stream := b.startPatches(ctx)
 	handOver := make(chan map[*gitctx.File]*gitctx.Patch, 1)
-	extras := b.startExtras(ctx, func() (map[*gitctx.File]*gitctx.Patch, error) {
+	extras := b.startExtras(ctx, stream, func() (map[*gitctx.File]*gitctx.Patch, error) {
 		select {
 		case p := <-handOver:
 			return p, nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/gitctx/neighbours"
 )
 
 // classify makes an entry per changed file and applies the path rules.
@@ -123,8 +124,8 @@ type filePatch struct {
 
 // startPatches streams the diff in the background and parses the patches
 // of the files classify kept; applyPatches files them once the contents
-// are read.
-func (b *builder) startPatches(ctx context.Context) func() ([]filePatch, error) {
+// are read. stream hands on each patch as it is parsed.
+func (b *builder) startPatches(ctx context.Context) (wait func() ([]filePatch, error), stream <-chan neighbours.FilePatch) {
 	want := make(map[*gitctx.File]bool, len(b.entries))
 	for _, e := range b.entries {
 		if e.included() {
@@ -132,16 +133,21 @@ func (b *builder) startPatches(ctx context.Context) func() ([]filePatch, error) 
 		}
 	}
 	var list []filePatch
-	wait := inBackground(func() error {
+	// the patches as they come, for the neighbours' search: it may stop
+	// reading at any time, so the buffer holds them all
+	each := make(chan neighbours.FilePatch, len(want))
+	done := inBackground(func() error {
+		defer close(each)
 		return b.ch.Patches(ctx, func(f *gitctx.File) bool { return want[f] }, b.opts.MaxFileBytes, func(f *gitctx.File, p *gitctx.Patch) error {
 			list = append(list, filePatch{f, p})
+			each <- neighbours.FilePatch{File: f, Patch: p}
 			return nil
 		})
 	})
 	return func() ([]filePatch, error) {
-		err := wait()
+		err := done()
 		return list, err
-	}
+	}, each
 }
 
 // applyPatches keeps the patches of the files still included once their

@@ -48,6 +48,13 @@ type Options struct {
 	// history and import index need none) while the diff is still being
 	// read. Find calls it once, from a goroutine of its own.
 	WaitPatches func() (map[*gitctx.File]*gitctx.Patch, error)
+	// PatchStream, when set, hands Find the patches as the diff is parsed,
+	// in the order of the change's files, and is closed once the diff is
+	// read: the search for the names the change defines and uses starts
+	// as soon as the first patches hold as many as it searches for. It
+	// must carry the patches WaitPatches returns, and Find may stop
+	// reading it at any time, so its buffer must hold them all.
+	PatchStream <-chan FilePatch
 	// GuidesOnly skips the search for neighbours (--no-neighbours): guide
 	// files are still found.
 	GuidesOnly bool
@@ -81,6 +88,12 @@ type Neighbour struct {
 	Path    string
 	Score   float64
 	Reasons []string
+}
+
+// FilePatch is a changed file and its patch.
+type FilePatch struct {
+	File  *gitctx.File
+	Patch *gitctx.Patch
 }
 
 // Guide is a file that tells a reviewer how the project works.
@@ -163,11 +176,14 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []Guide, error) {
 	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{}, skipped: map[string]bool{}, moved: map[string]string{}}
 	if !opts.GuidesOnly {
-		// The history needs only the changed files: it starts before the
-		// tree is listed, since on a long history it is often the slowest
-		// step (a file with few commits has git walk to the root commit).
+		// The history and the search for the change's names need only the
+		// changed files and their patches: they start before the tree is
+		// listed, since they are often the slowest steps (on a long
+		// history, a file with few commits has git walk to the root
+		// commit; the names are searched for in every file).
 		f.ch.PrepareSearch(ctx)
 		f.startHistory(ctx)
+		f.startNames(ctx)
 	}
 	tree, err := ch.Tree(ctx)
 	if err != nil {
@@ -193,7 +209,7 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 		f.guide[g.Path] = true
 	}
 	f.startGo(ctx)
-	f.startReferences(ctx)
+	f.startImporters(ctx)
 	for _, step := range []func(context.Context) error{f.tests, f.imports, f.references, f.history, f.siblings} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
@@ -229,8 +245,8 @@ type finder struct {
 	seedsOf []string            // seeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none).
 	pastCommits func() ([]gitctx.HistoryCommit, error)
-	// named and goImporters wait for the searches started by
-	// startReferences.
+	// named and goImporters wait for the searches started by startNames
+	// and startImporters.
 	named       func() (*symbols, error)
 	goImporters func() (map[string][]string, error)
 	// goPackages waits for the go.mod files read by startGo.

@@ -78,11 +78,27 @@ type symbols struct {
 	definedBy map[string][]string
 }
 
-// startReferences starts the search for the symbols of the change (see
-// symbols) in the background, and that for the importers of the Go seeds'
-// packages: each is a `git grep` of its own, the importers' as soon as the
-// import paths are known, the names' once the patches are read.
-func (f *finder) startReferences(ctx context.Context) {
+// startNames starts the search for the names of the change (see symbols)
+// in the background: a `git grep` of its own, as soon as the patches hold
+// the names.
+func (f *finder) startNames(ctx context.Context) {
+	f.named = sync.OnceValues(func() (*symbols, error) {
+		s, err := f.changeSymbols(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.search(ctx, f.ch, f.opts.noPerl); err != nil {
+			return nil, err
+		}
+		return s, nil
+	})
+	go func() { _, _ = f.named() }()
+}
+
+// startImporters starts the search for the importers of the Go seeds'
+// packages in the background: a `git grep` of its own, as soon as the
+// import paths are known.
+func (f *finder) startImporters(ctx context.Context) {
 	f.goImporters = sync.OnceValues(func() (map[string][]string, error) {
 		pkgs, err := f.goPackages()
 		if err != nil {
@@ -90,48 +106,73 @@ func (f *finder) startReferences(ctx context.Context) {
 		}
 		return searchImporters(ctx, f.ch, pkgs.paths, f.opts.noPerl)
 	})
-	f.named = sync.OnceValues(func() (*symbols, error) {
-		patches, err := f.patches(ctx)
-		if err != nil {
-			return nil, err
-		}
-		s := symbolsOf(f.ch.Files, patches)
-		if err := s.search(ctx, f.ch, f.opts.noPerl); err != nil {
-			return nil, err
-		}
-		return s, nil
-	})
 	go func() { _, _ = f.goImporters() }()
-	go func() { _, _ = f.named() }()
 }
 
 // symbolsOf lists the names (at most maxSymbols) that the changed lines
 // define, each with the file that defines it, and the other names (at
 // most maxUsed) on changed lines, each with the first file naming it.
 func symbolsOf(files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) *symbols {
-	s := &symbols{defined: map[string]string{}, used: map[string]string{}, found: map[string][]string{}, definedBy: map[string][]string{}}
+	s := newSymbols()
 	for _, c := range files {
-		patch := patches[c]
-		if c.Status == gitctx.Deleted || patch == nil {
-			continue
+		s.add(c, patches[c])
+	}
+	return s.done()
+}
+
+// changeSymbols is symbolsOf of the change. With a patch stream it takes
+// the patches as the diff is parsed, and stops once they hold as many
+// names as are searched for: the names of a large change are known long
+// before its diff is read, and the search for them can start.
+func (f *finder) changeSymbols(ctx context.Context) (*symbols, error) {
+	if f.opts.PatchStream != nil {
+		s := newSymbols()
+		for fp := range f.opts.PatchStream {
+			if s.add(fp.File, fp.Patch) {
+				return s.done(), nil
+			}
 		}
+	}
+	patches, err := f.patches(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return symbolsOf(f.ch.Files, patches), nil
+}
+
+func newSymbols() *symbols {
+	return &symbols{defined: map[string]string{}, used: map[string]string{}, found: map[string][]string{}, definedBy: map[string][]string{}}
+}
+
+// add takes the names of a changed file's patch, the files taken in the
+// change's order. It reports whether the lists are full: no later patch
+// can change them.
+func (s *symbols) add(c *gitctx.File, patch *gitctx.Patch) (full bool) {
+	if c.Status != gitctx.Deleted && patch != nil {
 		for _, d := range definedIn(patch, len(s.defined) < maxSymbols) {
 			if _, ok := s.defined[d]; !ok && specific(d) && len(s.defined) < maxSymbols {
 				s.defined[d] = c.Path
 			}
 		}
-		if len(s.used) == maxUsed {
-			continue // a large change: reading every line for more would cost more than it tells
-		}
-		for _, u := range usedIn(patch, maxUsed-len(s.used)) {
-			if _, ok := s.used[u]; !ok && len(s.used) < maxUsed {
-				s.used[u] = c.Path
+		// past maxUsed names, a large change's every line would be read for
+		// more than it tells
+		if len(s.used) < maxUsed {
+			for _, u := range usedIn(patch, maxUsed-len(s.used)) {
+				if _, ok := s.used[u]; !ok && len(s.used) < maxUsed {
+					s.used[u] = c.Path
+				}
 			}
 		}
 	}
+	return len(s.defined) == maxSymbols && len(s.used) == maxUsed
+}
+
+// done drops the used names the change defines: their users are found the
+// other way.
+func (s *symbols) done() *symbols {
 	for u := range s.used {
 		if _, ok := s.defined[u]; ok {
-			delete(s.used, u) // the change defines it: its users are found the other way
+			delete(s.used, u)
 		}
 	}
 	return s
@@ -261,7 +302,7 @@ func (s *symbols) patterns() []string {
 
 // references adds the files that name a symbol whose definition the
 // change touched, and the files that define a symbol named on a changed
-// line, found by startReferences.
+// line, found by startNames.
 func (f *finder) references(context.Context) error {
 	syms, err := f.named()
 	if err != nil {
