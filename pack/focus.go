@@ -190,8 +190,8 @@ scan:
 // wordIndex finds many short words in a text in one pass: a table of the
 // byte pairs words start with rules out most positions at a glance.
 type wordIndex struct {
-	pairs [1 << 16]bool
-	words map[uint16][]riskWord
+	pairs [1 << 16]uint8 // 1 + where in lists the words starting with a pair are; 0: none
+	lists [][]riskWord
 }
 
 type riskWord struct {
@@ -204,12 +204,15 @@ type riskWord struct {
 var riskWords = newWordIndex()
 
 func newWordIndex() *wordIndex {
-	x := &wordIndex{words: map[uint16][]riskWord{}}
+	x := &wordIndex{}
 	for i, k := range riskKinds {
 		for _, w := range k.words {
 			p := uint16(w[0])<<8 | uint16(w[1])
-			x.pairs[p] = true
-			x.words[p] = append(x.words[p], riskWord{w, i})
+			if x.pairs[p] == 0 {
+				x.lists = append(x.lists, nil)
+				x.pairs[p] = uint8(len(x.lists)) // a few dozen words: far from 255 pairs
+			}
+			x.lists[x.pairs[p]-1] = append(x.lists[x.pairs[p]-1], riskWord{w, i})
 		}
 	}
 	return x
@@ -227,10 +230,11 @@ func (x *wordIndex) find(text string, found []bool) {
 	}
 	for i := 0; i+1 < len(text); i++ {
 		p := uint16(lowerASCII(text[i]))<<8 | uint16(lowerASCII(text[i+1]))
-		if !x.pairs[p] {
+		k := x.pairs[p]
+		if k == 0 {
 			continue
 		}
-		for _, w := range x.words[p] {
+		for _, w := range x.lists[k-1] {
 			if !found[w.kind] && len(text)-i >= len(w.word) && equalFoldASCII(text[i:], w.word) {
 				found[w.kind] = true
 			}

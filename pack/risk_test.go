@@ -83,3 +83,10 @@ func TestRiskKindsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestRiskWordsIndexFits: the word index numbers its byte pairs in a byte.
+func TestRiskWordsIndexFits(t *testing.T) {
+	if n := len(riskWords.lists); n == 0 || n > 255 {
+		t.Fatalf("the risk words start with %d byte pairs; the index holds 1 to 255", n)
+	}
+}
