@@ -23,7 +23,7 @@ type Counter interface {
 // "cl100k_base"). A factor other than 1 scales its counts up, for models
 // whose tokenizer is not public; the name then says so ("o200k_base×1.35").
 // The encoding's vocabulary (200,000 entries, about 20 ms to build) is
-// built in the background; the first Count waits for it.
+// built by the first Count, or ahead of it by Warm.
 func NewCounter(encoding string, factor float64) (Counter, error) {
 	var newCodec func() *codec.Codec
 	var piece func(string, int) int
@@ -38,9 +38,16 @@ func NewCounter(encoding string, factor float64) (Counter, error) {
 	if factor <= 0 {
 		factor = 1
 	}
-	t := &tiktoken{codec: sync.OnceValue(newCodec), piece: piece, name: encoding, factor: factor, known: map[string]int{}}
-	go t.codec()
-	return t, nil
+	return &tiktoken{codec: sync.OnceValue(newCodec), piece: piece, name: encoding, factor: factor, known: map[string]int{}}, nil
+}
+
+// Warm builds a counter's vocabulary now, if it has one still to build, so
+// that no Count waits for it. Run it in a goroutine of its own, once the
+// goroutines that must not wait for a core have what they need.
+func Warm(c Counter) {
+	if t, ok := c.(*tiktoken); ok {
+		t.codec()
+	}
 }
 
 // tiktoken counts with tiktoken-go's encodings. It splits the text into

@@ -31,6 +31,9 @@ func LoadDefaults(logger *slog.Logger) *Defaults {
 	return d
 }
 
+// Wait returns once the rules are built.
+func (d *Defaults) Wait() { _, _ = d.get() }
+
 // config returns a copy of the default rule set that extend and strengthen
 // may change: its maps and its rule order are the copy's own (the rules'
 // compiled expressions are shared, and never changed).
