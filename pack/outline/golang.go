@@ -13,6 +13,11 @@ import (
 // and every variable's value elided; types, constants, signatures and doc
 // comments stay as written.
 func goOutline(name, text string) (string, bool) {
+	return outlineParsed(name, withoutBodies(text))
+}
+
+// outlineParsed is goOutline of a text whose bodies may still be there.
+func outlineParsed(name, text string) (string, bool) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, name, text, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {

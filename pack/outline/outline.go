@@ -3,7 +3,9 @@
 // lines, type declarations, function and method signatures with their doc
 // comments, exported names — with bodies elided.
 //
-// Go files are outlined from their syntax tree (go/parser). Python,
+// Go files are outlined from their syntax tree (go/parser), parsed with
+// their function bodies blanked (an error inside a body does not stop the
+// outline; one in a declaration falls back to the line heuristic). Python,
 // JavaScript and TypeScript, Java, Kotlin, C#, Rust, C and C++, Ruby, PHP,
 // Swift and Scala get a built-in line heuristic that keeps declaration
 // lines and the comments right above them. Other files get universal-ctags'

@@ -1,0 +1,172 @@
+package outline
+
+// An outline shows no function body, yet go/parser builds every body's
+// syntax tree: most of a Go file's parsing. withoutBodies blanks the bodies
+// first, in one pass over the bytes.
+
+// withoutBodies returns src with the inside of every top-level function's
+// body blanked: each byte but a newline becomes a space, so that every
+// position outside the bodies stays where it was, and the bodies parse as
+// empty blocks. What it blanks is found as the Go grammar finds it:
+// comments, strings and rune literals are skipped, and a top-level
+// declaration ends at a newline where Go inserts a semicolon. A body is the
+// first brace of a func declaration, outside parentheses and brackets, that
+// does not open a struct or interface type. On a file that does not parse,
+// what it blanks may be anything; the caller parses the result and falls
+// back when that fails.
+func withoutBodies(src string) string {
+	b := []byte(src)
+	var (
+		depth   int    // open ( [ { of the current declaration
+		first   string // the declaration's first word ("func", "var"…); "" between declarations
+		last    string // the last word, or the last punctuation byte as a string
+		endable bool   // a newline after the last token ends a statement
+	)
+	for i := 0; i < len(b); {
+		c := b[i]
+		switch {
+		case c == '\n':
+			if depth == 0 && endable {
+				first, endable = "", false
+			}
+			i++
+		case c == ' ' || c == '\t' || c == '\r':
+			i++
+		case c == '/' && i+1 < len(b) && b[i+1] == '/':
+			for i < len(b) && b[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			end := indexFrom(b, i+2, "*/")
+			if hasNewline(b[i:end]) && depth == 0 && endable {
+				first, endable = "", false // a comment across lines ends a line
+			}
+			i = end
+		case c == '"' || c == '\'':
+			i = quoted(b, i)
+			last, endable = "lit", true
+		case c == '`':
+			i = indexFrom(b, i+1, "`")
+			last, endable = "lit", true
+		case isWordStart(c):
+			j := i
+			for j < len(b) && isWordByte(b[j]) {
+				j++
+			}
+			w := string(b[i:j])
+			if depth == 0 && first == "" {
+				first = w
+			}
+			last, endable = w, endsStatement(w)
+			i = j
+		case c == '{' && depth == 0 && first == "func" && last != "struct" && last != "interface":
+			end := matchingBrace(b, i)
+			for k := i + 1; k < end-1; k++ {
+				if b[k] != '\n' {
+					b[k] = ' '
+				}
+			}
+			i = end
+			last, endable = "}", true
+		default:
+			switch c {
+			case '(', '[', '{':
+				depth++
+			case ')', ']', '}':
+				depth--
+			}
+			last, endable = string(c), c == ')' || c == ']' || c == '}'
+			i++
+		}
+	}
+	return string(b)
+}
+
+// matchingBrace returns the index just past the brace that closes the one
+// at open (len(b) when none does).
+func matchingBrace(b []byte, open int) int {
+	depth := 0
+	for i := open; i < len(b); {
+		switch c := b[i]; {
+		case c == '/' && i+1 < len(b) && b[i+1] == '/':
+			for i < len(b) && b[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(b) && b[i+1] == '*':
+			i = indexFrom(b, i+2, "*/")
+		case c == '"' || c == '\'':
+			i = quoted(b, i)
+		case c == '`':
+			i = indexFrom(b, i+1, "`")
+		default:
+			if c == '{' {
+				depth++
+			} else if c == '}' {
+				if depth--; depth == 0 {
+					return i + 1
+				}
+			}
+			i++
+		}
+	}
+	return len(b)
+}
+
+// quoted returns the index just past the string or rune literal that
+// starts at i (its quote), or past the end of its line when it does not
+// close there.
+func quoted(b []byte, i int) int {
+	q := b[i]
+	for i++; i < len(b); i++ {
+		switch b[i] {
+		case '\\':
+			i++
+		case q:
+			return i + 1
+		case '\n':
+			return i
+		}
+	}
+	return len(b)
+}
+
+// indexFrom returns the index just past the first s at or after from, or
+// len(b).
+func indexFrom(b []byte, from int, s string) int {
+	for i := from; i+len(s) <= len(b); i++ {
+		if string(b[i:i+len(s)]) == s {
+			return i + len(s)
+		}
+	}
+	return len(b)
+}
+
+func hasNewline(b []byte) bool {
+	for _, c := range b {
+		if c == '\n' {
+			return true
+		}
+	}
+	return false
+}
+
+// endsStatement reports whether a newline after a word ends a statement:
+// after an identifier, and after break, continue, fallthrough and return
+// but no other keyword.
+func endsStatement(w string) bool {
+	switch w {
+	case "case", "chan", "const", "default", "defer", "else", "for", "func", "go", "goto", "if", "import",
+		"interface", "map", "package", "range", "select", "struct", "switch", "type", "var":
+		return false
+	}
+	return true
+}
+
+// isWordStart reports whether c starts an identifier, a keyword or a
+// number (a byte of a multi-byte letter counts: Go identifiers may hold
+// any letter).
+func isWordStart(c byte) bool { return isWordByte(c) }
+
+func isWordByte(c byte) bool {
+	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
+}
