@@ -1,6 +1,10 @@
 package secrets
 
-import "github.com/zricethezav/gitleaks/v8/config"
+import (
+	"strings"
+
+	"github.com/zricethezav/gitleaks/v8/config"
+)
 
 // genericRule is gitleaks' generic-api-key, the rule that costs most: its
 // lazy `[\w.-]{0,50}?` start keeps Go's engine from skipping ahead, so it
@@ -47,13 +51,14 @@ func withoutGeneric(cfg config.Config) (config.Config, bool) {
 // of [ \t\w.-], up to 3 of [\s'"], an assignment (=, >, :, ||, ?=, ",",
 // at most 4 bytes), up to 5 of [\x60'"\s=] and a value of 10 or more
 // bytes: a text where no word is followed so holds none, and needs no run
-// of the expression. A text with a byte outside ASCII may always hold one
-// (case folding makes a Kelvin sign a k).
+// of the expression. Outside ASCII, case folding lets the expression match
+// two characters, the Kelvin sign (a k) and the long s (an s): a text with
+// either may always hold a match; any other byte outside ASCII is in none
+// of the expression's classes (TestGenericFoldsOutsideASCII), and breaks a
+// match as a space would. (An outline's "…" is such a byte.)
 func mayHoldGeneric(text string) bool {
-	for i := 0; i < len(text); i++ {
-		if text[i] >= 0x80 {
-			return true
-		}
+	if strings.Contains(text, "\u212a") || strings.Contains(text, "\u017f") {
+		return true
 	}
 	for i := 0; i < len(text); i++ {
 		c := lowerASCII(text[i])
