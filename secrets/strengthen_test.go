@@ -3,6 +3,8 @@ package secrets
 import (
 	"strings"
 	"testing"
+
+	"github.com/zricethezav/gitleaks/v8/config"
 )
 
 // Token rules end a token at a quote, a space or a semicolon; in an egress
@@ -21,5 +23,35 @@ func TestLooserTokenEnds(t *testing.T) {
 				t.Errorf("%s in %q: nothing redacted", rule, layout)
 			}
 		}
+	}
+}
+
+// TestRulesCompiledLoose: every default rule whose expression ends a token
+// as gitleaks does is compiled with the looser end, once, before
+// strengthen sees it.
+func TestRulesCompiledLoose(t *testing.T) {
+	raw, err := readViper([]byte(config.DefaultConfig))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := buildDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	loosened := 0
+	for _, r := range raw.Rules {
+		if r.Regex == "" {
+			continue
+		}
+		got := cfg.Rules[r.ID].Regex.String()
+		if want := strings.ReplaceAll(r.Regex, ruleEnd, looserEnd); got != want {
+			t.Errorf("%s: compiled %q, want %q", r.ID, got, want)
+		}
+		if strings.Contains(r.Regex, ruleEnd) {
+			loosened++
+		}
+	}
+	if loosened < len(raw.Rules)/2 {
+		t.Errorf("only %d of %d rules end a token as gitleaks does", loosened, len(raw.Rules))
 	}
 }
