@@ -1,10 +1,6 @@
 package secrets
 
-import (
-	"strings"
-
-	"github.com/zricethezav/gitleaks/v8/config"
-)
+import "strings"
 
 // genericRule is gitleaks' generic-api-key, the rule that costs most: its
 // lazy `[\w.-]{0,50}?` start keeps Go's engine from skipping ahead, so it
@@ -22,29 +18,6 @@ const genericRegex = `(?i)[\w.-]{0,50}?(?:access|auth|(?-i:[Aa]pi|API)|credentia
 // genericWords are the words the expression must find, lower case, and
 // the first letters they start with.
 var genericWords = []string{"access", "auth", "api", "credential", "creds", "key", "passwd", "password", "secret", "token"}
-
-// withoutGeneric returns cfg without the generic rule, if it is the one
-// mayHoldGeneric knows.
-func withoutGeneric(cfg config.Config) (config.Config, bool) {
-	r, ok := cfg.Rules[genericRule]
-	if !ok || r.Regex == nil || r.Regex.String() != genericRegex {
-		return cfg, false
-	}
-	rules := make(map[string]config.Rule, len(cfg.Rules))
-	for id, r := range cfg.Rules {
-		if id != genericRule {
-			rules[id] = r
-		}
-	}
-	var ordered []string
-	for _, id := range cfg.OrderedRules {
-		if id != genericRule {
-			ordered = append(ordered, id)
-		}
-	}
-	cfg.Rules, cfg.OrderedRules = rules, ordered
-	return cfg, true
-}
 
 // mayHoldGeneric reports whether genericRegex could match in text. Every
 // match holds one of its words (ASCII letters in any case), then up to 20

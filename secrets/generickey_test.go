@@ -21,23 +21,6 @@ var genericExpr = sync.OnceValue(func() *regexp.Regexp {
 	return cfg.Rules[genericRule].Regex
 })
 
-func TestGenericRuleKnown(t *testing.T) {
-	cfg, err := buildDefaults()
-	if err != nil {
-		t.Fatal(err)
-	}
-	without, ok := withoutGeneric(cfg)
-	if !ok {
-		t.Fatalf("the default %s is not the expression mayHoldGeneric was written for:\n%s", genericRule, cfg.Rules[genericRule].Regex)
-	}
-	if _, in := without.Rules[genericRule]; in || len(without.OrderedRules) != len(cfg.OrderedRules)-1 || len(cfg.Rules) != len(without.Rules)+1 {
-		t.Errorf("withoutGeneric left %d of %d rules", len(without.Rules), len(cfg.Rules))
-	}
-	if _, in := cfg.Rules[genericRule]; !in {
-		t.Errorf("withoutGeneric changed the rule set it was given")
-	}
-}
-
 func TestMayHoldGeneric(t *testing.T) {
 	for _, tc := range []struct {
 		name, text string
@@ -150,47 +133,4 @@ func FuzzMayHoldGeneric(f *testing.F) {
 			t.Fatalf("the rule matches %q, mayHoldGeneric says it cannot", text)
 		}
 	})
-}
-
-// TestGateWithoutGenericRule: past noGenericAfter bytes the generic rule
-// cannot match, a text it cannot match is scanned by the detector without
-// it, which still finds what every other rule finds; a text it can match is
-// still scanned by all of them.
-func TestGateWithoutGenericRule(t *testing.T) {
-	g, err := New(Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	clean := strings.Repeat("func add(a, b int) int { return a + b }\n", 40)
-	for range noGenericAfter/len(clean) + 2 {
-		if _, err := g.Scan(t.Context(), clean); err != nil {
-			t.Fatal(err)
-		}
-		clean += "\n" // a text of its own each time: the run's memo would answer the same one
-	}
-	ds, err := g.detectors()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := ds.noGenericBytes.Load(); n <= noGenericAfter {
-		t.Fatalf("%d bytes counted, want more than %d", n, noGenericAfter)
-	}
-	aws := token(t, "AKIA{b32:16}", "without generic")
-	for _, tc := range []struct {
-		text, rule string
-	}{
-		{"the id " + aws + " is here\n", "aws-access-token"},
-		{`api_key = "Zq81nv0aqJd81nzkWq0x"` + "\n", genericRule},
-	} {
-		if mayHoldGeneric(tc.text) != (tc.rule == genericRule) {
-			t.Fatalf("mayHoldGeneric(%q) = %v", tc.text, mayHoldGeneric(tc.text))
-		}
-		spans, err := g.Scan(t.Context(), tc.text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(spans) != 1 || spans[0].Rule != tc.rule {
-			t.Errorf("Scan(%q) = %+v, want one %s", tc.text, spans, tc.rule)
-		}
-	}
 }

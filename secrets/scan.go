@@ -36,9 +36,11 @@ func (g *Gate) detect(ctx context.Context, text string) (fs []finding, err error
 	if err != nil {
 		return nil, err
 	}
-	d := ds.detector(text)
-	//lint:ignore SA1019 DetectContext takes this type until gitleaks v9
-	findings := d.DetectContext(ctx, detect.Fragment{Raw: text})
+	var findings []report.Finding
+	for _, d := range ds.detectorsFor(text) {
+		//lint:ignore SA1019 DetectContext takes this type until gitleaks v9
+		findings = append(findings, d.DetectContext(ctx, detect.Fragment{Raw: text})...)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
