@@ -1,0 +1,85 @@
+package secrets
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"github.com/zricethezav/gitleaks/v8/config"
+	"github.com/zricethezav/gitleaks/v8/detect"
+)
+
+// newDetector is a gitleaks detector of the rules that decodes depth
+// rounds.
+func newDetector(cfg config.Config, depth int) *detect.Detector {
+	d := detect.NewDetector(cfg)
+	d.MaxDecodeDepth = depth
+	d.IgnoreGitleaksAllow = true // an author's comment must not open the gate
+	return d
+}
+
+// detectors are a gate's gitleaks detectors: plain (every rule) scans a
+// text that nothing in decodes (see mayDecode), decoding every other text.
+// Past the first skipAfter bytes, a text that some costly rules cannot
+// match (see costlyRules) is scanned by cheap, without them, and by each
+// of the others alone. All but plain are built when first needed.
+type detectors struct {
+	plain    *detect.Detector
+	decoding func() *detect.Detector
+	costly   []costlyRule
+	cheap    func() *detect.Detector   // every rule but the costly ones
+	alone    []func() *detect.Detector // each costly rule alone
+	// skippable counts the bytes of the texts some costly rule cannot
+	// match, scanned so far (see detectorsFor).
+	skippable *atomic.Int64
+}
+
+// skipAfter is how many bytes of text a costly rule cannot match are
+// scanned by plain before the other detectors are built. Building one
+// costs about 1.4 ms (it indexes every rule's keywords); the generic rule
+// alone costs about 0.23 ms a KB where one of its words is, so they pay
+// after some 6 KB of such text. A small scan (a commit's added lines in
+// the pre-commit hook) never builds them; 64 KB leaves a wide margin.
+const skipAfter = 64 << 10
+
+func newDetectors(cfg config.Config) detectors {
+	ds := detectors{
+		plain:     newDetector(cfg, 0),
+		decoding:  sync.OnceValue(func() *detect.Detector { return newDetector(cfg, decodeDepth) }),
+		costly:    activeCostly(cfg),
+		skippable: new(atomic.Int64),
+	}
+	isCostly := map[string]bool{}
+	for _, c := range ds.costly {
+		isCostly[c.id] = true
+		ds.alone = append(ds.alone, sync.OnceValue(func() *detect.Detector {
+			return newDetector(keepRules(cfg, func(id string) bool { return id == c.id }), 0)
+		}))
+	}
+	ds.cheap = sync.OnceValue(func() *detect.Detector {
+		return newDetector(keepRules(cfg, func(id string) bool { return !isCostly[id] }), 0)
+	})
+	return ds
+}
+
+// detectorsFor picks the detectors for a text. Every choice finds the
+// same: a costly rule is left out only where it cannot match, and every
+// rule is in one detector of the choice.
+func (ds detectors) detectorsFor(text string) []*detect.Detector {
+	if mayDecode(text) {
+		return []*detect.Detector{ds.decoding()}
+	}
+	var may []int
+	for i, c := range ds.costly {
+		if c.mayHold(text) {
+			may = append(may, i)
+		}
+	}
+	if len(may) == len(ds.costly) || ds.skippable.Add(int64(len(text))) <= skipAfter {
+		return []*detect.Detector{ds.plain}
+	}
+	out := []*detect.Detector{ds.cheap()}
+	for _, i := range may {
+		out = append(out, ds.alone[i]())
+	}
+	return out
+}
