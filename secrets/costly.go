@@ -92,18 +92,10 @@ func mayHoldVault(text string) bool {
 	if foldsToASCII(text) {
 		return true
 	}
-	for i := strings.Index(text, "s."); i >= 0; {
+	return anyAt(text, "s.", func(i int) bool {
 		after := text[i+2:]
-		if runLen(after, isAlnum, 24) >= 24 || strings.HasSuffix(text[:i], "hv") && runLen(after, isWordOrDash, 90) >= 90 {
-			return true
-		}
-		j := strings.Index(after, "s.")
-		if j < 0 {
-			break
-		}
-		i += 2 + j
-	}
-	return false
+		return runLen(after, isAlnum, 24) >= 24 || strings.HasSuffix(text[:i], "hv") && runLen(after, isWordOrDash, 90) >= 90
+	})
 }
 
 // jwtRegex is jwt as gitleaks v8.30.1 and strengthen leave it.
@@ -112,18 +104,11 @@ const jwtRegex = `\b(ey[a-zA-Z0-9]{17,}\.ey[a-zA-Z0-9\/\\_-]{17,}\.(?:[a-zA-Z0-9
 // mayHoldJWT: every match holds "ey", 17 or more letters or digits, then
 // ".ey" right after them (a period is no letter, so it ends the run).
 func mayHoldJWT(text string) bool {
-	for i := strings.Index(text, "ey"); i >= 0; {
+	return anyAt(text, "ey", func(i int) bool {
 		after := text[i+2:]
-		if n := runLen(after, isAlnum, len(after)); n >= 17 && strings.HasPrefix(after[n:], ".ey") {
-			return true
-		}
-		j := strings.Index(after, "ey")
-		if j < 0 {
-			break
-		}
-		i += 2 + j
-	}
-	return false
+		n := runLen(after, isAlnum, len(after))
+		return n >= 17 && strings.HasPrefix(after[n:], ".ey")
+	})
 }
 
 // lobRegex is lob-api-key as gitleaks v8.30.1 and strengthen leave it.
@@ -135,17 +120,23 @@ func mayHoldLob(text string) bool {
 	if foldsToASCII(text) {
 		return true
 	}
-	for i := strings.IndexByte(text, '_'); i >= 0; {
-		if i >= 4 && (equalFoldASCII(text[i-4:], "live") || equalFoldASCII(text[i-4:], "test")) && runLen(text[i+1:], isHex, 35) >= 35 {
+	return anyAt(text, "_", func(i int) bool {
+		return i >= 4 && (equalFoldASCII(text[i-4:], "live") || equalFoldASCII(text[i-4:], "test")) && runLen(text[i+1:], isHex, 35) >= 35
+	})
+}
+
+// anyAt reports whether ok holds at one of the places sep is in text.
+func anyAt(text, sep string, ok func(i int) bool) bool {
+	for from := 0; ; {
+		j := strings.Index(text[from:], sep)
+		if j < 0 {
+			return false
+		}
+		if ok(from + j) {
 			return true
 		}
-		j := strings.IndexByte(text[i+1:], '_')
-		if j < 0 {
-			break
-		}
-		i += 1 + j
+		from += j + len(sep)
 	}
-	return false
 }
 
 // runLen is how many bytes at the start of s class holds, counted up to

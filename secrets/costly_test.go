@@ -104,10 +104,11 @@ func costlyByID(t testing.TB, id string) costlyRule {
 	return costlyRule{}
 }
 
-// TestCostlyChecksRealFiles holds every check to its rule on every file of
-// the module and of the toolchain's net/http and crypto/x509, whole, line
-// by line and in 1 KB pieces, and checks that each rules out most pieces
-// that hold one of the rule's words (else it saves nothing).
+// TestCostlyChecksRealFiles holds every check (mayHoldGeneric's too) to its
+// rule on every file of the module and of the toolchain's net/http and
+// crypto/x509, whole, line by line and in 1 KB pieces, and checks that each
+// rules out most pieces that hold one of the rule's words (else it saves
+// nothing).
 func TestCostlyChecksRealFiles(t *testing.T) {
 	type count struct{ words, ruledOut int }
 	counts := map[string]*count{}
@@ -162,7 +163,10 @@ func FuzzCostlyChecks(f *testing.F) {
 		"token: s.Zq81nv0aqJd81nzkWq0xAbCd\n", "VAULT=hvs." + strings.Repeat("aB3_-", 19),
 		"eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abc", "lob_key = test_" + strings.Repeat("0a1b2c3d4e", 4),
 		"x = s.\u212aq81nv0aqJd81nzkWq0xAbCd", "lob: te\u017ft_" + strings.Repeat("0a1b2c3d4e", 4),
-		`api_key = "AKzx81nvq02nvaq18cnw"`,
+		`api_key = "AKzx81nvq02nvaq18cnw"`, "secret: 8ahdg31nd81nd81ndla\n", `token, err := f()`,
+		"passwd => 'Zq81nv0aqJd81nzk'", "auth, dGhpcyBpcyBhIHNlY3JldA==", "creds:::=`abcdefghijk0`",
+		"ACCESS || abcdefghij;", "key ?= 0123456789", "to\u212Aen = 81nvq02nvaq18cnw",
+		"\u017fecret = 81nvq02nvaq18cnw", "func f() { … } // token … = 81nvq02nvaq18cnw", "é token = \"81nvq02nvaq18cnw\" …",
 	} {
 		f.Add(s)
 	}
