@@ -134,13 +134,22 @@ func (b *builder) startPatches(ctx context.Context) (wait func() ([]filePatch, e
 	}
 	var list []filePatch
 	// the patches as they come, for the neighbours' search: it may stop
-	// reading at any time, so the buffer holds them all
+	// reading at any time, so the buffer holds them all, and the stream
+	// is never waited on (were it ever full, it would end there: the
+	// search takes what a stream holds only as the first patches)
 	each := make(chan neighbours.FilePatch, len(want))
+	streaming := true
 	done := inBackground(func() error {
 		defer close(each)
 		return b.ch.Patches(ctx, func(f *gitctx.File) bool { return want[f] }, b.opts.MaxFileBytes, func(f *gitctx.File, p *gitctx.Patch) error {
 			list = append(list, filePatch{f, p})
-			each <- neighbours.FilePatch{File: f, Patch: p}
+			if streaming {
+				select {
+				case each <- neighbours.FilePatch{File: f, Patch: p}:
+				default:
+					streaming = false
+				}
+			}
 			return nil
 		})
 	})

@@ -52,8 +52,8 @@ type Options struct {
 	// in the order of the change's files, and is closed once the diff is
 	// read: the search for the names the change defines and uses starts
 	// as soon as the first patches hold as many as it searches for. It
-	// must carry the patches WaitPatches returns, and Find may stop
-	// reading it at any time, so its buffer must hold them all.
+	// carries the patches WaitPatches returns, or the first of them; Find
+	// may stop reading it at any time, so a sender must never wait on it.
 	PatchStream <-chan FilePatch
 	// GuidesOnly skips the search for neighbours (--no-neighbours): guide
 	// files are still found.
