@@ -68,6 +68,30 @@ func TestChangeSymbolsFromStream(t *testing.T) {
 	}
 }
 
+// TestChangeSymbolsFromCutStream: a stream that ends after its first
+// patches, too few to fill the lists, gives the names of all the patches.
+func TestChangeSymbolsFromCutStream(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(goFiles(40, "old"))
+	r.WriteAll(goFiles(40, "new"))
+	r.Commit("rename everything")
+	ch := r.selectRange("HEAD~1..HEAD")
+	patches := allPatches(t, ch)
+	stream := make(chan FilePatch, 2)
+	for _, c := range ch.Files[:2] {
+		stream <- FilePatch{File: c, Patch: patches[c]}
+	}
+	close(stream)
+	f := &finder{ch: ch, opts: Options{PatchStream: stream, Patches: patches}}
+	got, err := f.changeSymbols(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := symbolsOf(ch.Files, patches)
+	checkEqual(t, "defined names", got.defined, want.defined)
+	checkEqual(t, "used names", got.used, want.used)
+}
+
 // TestFindWithPatchStream: a patch stream changes nothing Find returns.
 func TestFindWithPatchStream(t *testing.T) {
 	r := newTestRepo(t)
