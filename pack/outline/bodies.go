@@ -1,5 +1,7 @@
 package outline
 
+import "bytes"
+
 // An outline shows no function body, yet go/parser builds every body's
 // syntax tree: most of a Go file's parsing. withoutBodies blanks the bodies
 // first, in one pass over the bytes.
@@ -17,17 +19,18 @@ package outline
 func withoutBodies(src string) string {
 	b := []byte(src)
 	var (
-		depth   int    // open ( [ { of the current declaration
-		first   string // the declaration's first word ("func", "var"…); "" between declarations
-		last    string // the last word, or the last punctuation byte as a string
-		endable bool   // a newline after the last token ends a statement
+		depth     int  // open ( [ { of the current declaration
+		inDecl    bool // a top-level declaration has begun
+		isFunc    bool // ... with the word func
+		afterType bool // the last token was struct or interface: a brace opens a type
+		endable   bool // a newline after the last token ends a statement
 	)
 	for i := 0; i < len(b); {
 		c := b[i]
 		switch {
 		case c == '\n':
 			if depth == 0 && endable {
-				first, endable = "", false
+				inDecl, isFunc, endable = false, false, false
 			}
 			i++
 		case c == ' ' || c == '\t' || c == '\r':
@@ -37,29 +40,29 @@ func withoutBodies(src string) string {
 				i++
 			}
 		case c == '/' && i+1 < len(b) && b[i+1] == '*':
-			end := indexFrom(b, i+2, "*/")
-			if hasNewline(b[i:end]) && depth == 0 && endable {
-				first, endable = "", false // a comment across lines ends a line
+			end := indexAfter(b, i+2, "*/")
+			if bytes.IndexByte(b[i:end], '\n') >= 0 && depth == 0 && endable {
+				inDecl, isFunc, endable = false, false, false // a comment across lines ends a line
 			}
 			i = end
 		case c == '"' || c == '\'':
 			i = quoted(b, i)
-			last, endable = "lit", true
+			afterType, endable = false, true
 		case c == '`':
-			i = indexFrom(b, i+1, "`")
-			last, endable = "lit", true
-		case isWordStart(c):
+			i = indexAfter(b, i+1, "`")
+			afterType, endable = false, true
+		case isWordByte(c):
 			j := i
 			for j < len(b) && isWordByte(b[j]) {
 				j++
 			}
-			w := string(b[i:j])
-			if depth == 0 && first == "" {
-				first = w
+			w := b[i:j]
+			if depth == 0 && !inDecl {
+				inDecl, isFunc = true, string(w) == "func"
 			}
-			last, endable = w, endsStatement(w)
+			afterType, endable = string(w) == "struct" || string(w) == "interface", endsStatement(w)
 			i = j
-		case c == '{' && depth == 0 && first == "func" && last != "struct" && last != "interface":
+		case c == '{' && depth == 0 && isFunc && !afterType:
 			end := matchingBrace(b, i)
 			for k := i + 1; k < end-1; k++ {
 				if b[k] != '\n' {
@@ -67,7 +70,7 @@ func withoutBodies(src string) string {
 				}
 			}
 			i = end
-			last, endable = "}", true
+			afterType, endable = false, true
 		default:
 			switch c {
 			case '(', '[', '{':
@@ -75,7 +78,7 @@ func withoutBodies(src string) string {
 			case ')', ']', '}':
 				depth--
 			}
-			last, endable = string(c), c == ')' || c == ']' || c == '}'
+			afterType, endable = false, c == ')' || c == ']' || c == '}'
 			i++
 		}
 	}
@@ -93,11 +96,11 @@ func matchingBrace(b []byte, open int) int {
 				i++
 			}
 		case c == '/' && i+1 < len(b) && b[i+1] == '*':
-			i = indexFrom(b, i+2, "*/")
+			i = indexAfter(b, i+2, "*/")
 		case c == '"' || c == '\'':
 			i = quoted(b, i)
 		case c == '`':
-			i = indexFrom(b, i+1, "`")
+			i = indexAfter(b, i+1, "`")
 		default:
 			if c == '{' {
 				depth++
@@ -130,31 +133,20 @@ func quoted(b []byte, i int) int {
 	return len(b)
 }
 
-// indexFrom returns the index just past the first s at or after from, or
+// indexAfter returns the index just past the first s at or after from, or
 // len(b).
-func indexFrom(b []byte, from int, s string) int {
-	for i := from; i+len(s) <= len(b); i++ {
-		if string(b[i:i+len(s)]) == s {
-			return i + len(s)
-		}
+func indexAfter(b []byte, from int, s string) int {
+	if k := bytes.Index(b[from:], []byte(s)); k >= 0 {
+		return from + k + len(s)
 	}
 	return len(b)
-}
-
-func hasNewline(b []byte) bool {
-	for _, c := range b {
-		if c == '\n' {
-			return true
-		}
-	}
-	return false
 }
 
 // endsStatement reports whether a newline after a word ends a statement:
 // after an identifier, and after break, continue, fallthrough and return
 // but no other keyword.
-func endsStatement(w string) bool {
-	switch w {
+func endsStatement(w []byte) bool {
+	switch string(w) {
 	case "case", "chan", "const", "default", "defer", "else", "for", "func", "go", "goto", "if", "import",
 		"interface", "map", "package", "range", "select", "struct", "switch", "type", "var":
 		return false
@@ -162,11 +154,9 @@ func endsStatement(w string) bool {
 	return true
 }
 
-// isWordStart reports whether c starts an identifier, a keyword or a
+// isWordByte reports whether c is in an identifier, a keyword or a
 // number (a byte of a multi-byte letter counts: Go identifiers may hold
 // any letter).
-func isWordStart(c byte) bool { return isWordByte(c) }
-
 func isWordByte(c byte) bool {
 	return c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c >= 0x80
 }
