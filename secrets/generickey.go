@@ -81,25 +81,12 @@ func valueAfter(text string, op int) bool {
 			if q > p && !genericOpen(text[q-1]) {
 				break
 			}
-			if runOf(text[q:], genericValue) >= 10 || alnum(text, q) && runOf(text[q+1:], genericBase64) >= 11 {
+			if runLen(text[q:], genericValue, 10) >= 10 || q < len(text) && isAlnum(text[q]) && runLen(text[q+1:], genericBase64, 11) >= 11 {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// runOf is how many bytes of s in a row class holds, counted up to 12.
-func runOf(s string, class func(byte) bool) int {
-	n := 0
-	for n < len(s) && n < 12 && class(s[n]) {
-		n++
-	}
-	return n
-}
-
-func alnum(s string, i int) bool {
-	return i < len(s) && ('0' <= s[i] && s[i] <= '9' || 'a' <= lowerASCII(s[i]) && lowerASCII(s[i]) <= 'z')
 }
 
 // genericValue is [\w.=-].
