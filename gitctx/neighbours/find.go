@@ -31,6 +31,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gitctx/gitctx/gitctx"
 )
@@ -88,6 +89,11 @@ type Neighbour struct {
 	Path    string
 	Score   float64
 	Reasons []string
+	// Lock marks the lock file of a changed manifest. A pack shows only
+	// its entries for the package names in Focus, which the manifest's
+	// changed lines name (none, when Focus is empty).
+	Lock  bool     `json:",omitempty"`
+	Focus []string `json:",omitempty"`
 }
 
 // FilePatch is a changed file and its patch.
@@ -119,6 +125,8 @@ type candidate struct {
 	commits int     // earlier commits shared with the changed files
 	sibling bool
 	reasons []string
+	lock    bool     // the lock file of a changed manifest (see locks)
+	focus   []string // the package names its excerpt is cut to
 }
 
 func (c *candidate) score() float64 {
@@ -210,7 +218,7 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	}
 	f.startGo(ctx)
 	f.startImporters(ctx)
-	for _, step := range []func(context.Context) error{f.tests, f.imports, f.references, f.history, f.siblings} {
+	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.siblings} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
 		}
@@ -249,6 +257,10 @@ type finder struct {
 	// and startImporters.
 	named       func() (*symbols, error)
 	goImporters func() (map[string][]string, error)
+	// patches' answer, once asked
+	patchesOnce sync.Once
+	patchList   map[*gitctx.File]*gitctx.Patch
+	patchErr    error
 	// goPackages waits for the go.mod files read by startGo.
 	goPackages func() (goPackages, error)
 }
@@ -337,7 +349,7 @@ func (f *finder) ranked() []Neighbour {
 		if f.guide[c.path] && c.direct == 0 && c.commits < 2 {
 			continue // a guide beside a changed file, or added with it, is offered as a guide
 		}
-		out = append(out, Neighbour{Path: c.path, Score: round(c.score()), Reasons: c.reasons})
+		out = append(out, Neighbour{Path: c.path, Score: round(c.score()), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Score != out[j].Score {

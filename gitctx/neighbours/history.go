@@ -141,8 +141,14 @@ func plural(n int) string {
 	return "s"
 }
 
-// patches are the change's patches: the caller's, or streamed once.
+// patches are the change's patches: the caller's, or streamed once. The
+// names' search and the lock files may both ask; WaitPatches answers once.
 func (f *finder) patches(ctx context.Context) (map[*gitctx.File]*gitctx.Patch, error) {
+	f.patchesOnce.Do(func() { f.patchList, f.patchErr = f.readPatches(ctx) })
+	return f.patchList, f.patchErr
+}
+
+func (f *finder) readPatches(ctx context.Context) (map[*gitctx.File]*gitctx.Patch, error) {
 	if f.opts.WaitPatches != nil {
 		return f.opts.WaitPatches()
 	}
