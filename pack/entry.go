@@ -39,6 +39,8 @@ type entry struct {
 	encoding string
 	score    *float64
 	reasons  []string         // why a neighbour was chosen
+	lock     bool             // a changed manifest's lock file: shows only its entries for focus
+	focus    []string         // the package names the manifest's changed lines name
 	tree     gitctx.TreeEntry // where a neighbour or guide file is read from
 
 	content      string // decoded text of the new side, while a Full pack may show it
@@ -47,6 +49,7 @@ type entry struct {
 	contentLines int
 	noFinalNL    bool       // the content does not end with a newline
 	excerpt      string     // head and tail of a long content ("" when it is short)
+	kept         []int      // the lines the excerpt keeps, when not its head and tail (a lock file's)
 	trunc        Truncation // how the content is cut: the lines kept, and the size over which it always is
 	oversize     bool       // the content is over trunc.MaxFileBytes and long: even a Full pack shows the excerpt
 	outline      string     // the outline, once made (see redactEntry)
@@ -144,6 +147,63 @@ func (e *entry) setText(text string, t Truncation) {
 	if e.contentLines >= minOutlineLines && outline.Supported(e.path) {
 		e.hasOutline = true
 		e.outlineEst = len(text) / outlineShare(e.path)
+	}
+}
+
+// focusOn cuts a lock file's content to its entries for the entry's
+// focus names: even a Full pack shows only them.
+func (e *entry) focusOn() {
+	if !e.hasContent {
+		return
+	}
+	e.kept = focusLines(e.content, e.focus)
+	e.excerpt = e.cutText(e.content)
+	e.oversize, e.content, e.hasOutline = true, "", false
+}
+
+// truncatedLines returns the numbers of the lines a truncated content of
+// count lines shows: its head and tail, or the lines kept.
+func (e *entry) truncatedLines(count int) []int {
+	if e.kept != nil {
+		return e.kept
+	}
+	head, tail := e.trunc.HeadLines, e.trunc.TailLines
+	out := make([]int, 0, min(count, head+tail))
+	for n := 1; n <= count; n++ {
+		if count <= head+tail || n <= head || n > count-tail {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// cutText is the kept lines of text with a marker for each run of lines
+// left out.
+func (e *entry) cutText(text string) string {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	var b strings.Builder
+	eachShown(e.kept, len(lines), func(n, omitted int) {
+		if omitted > 0 {
+			b.WriteString(e.omittedMarker(omitted) + "\n")
+		}
+		if n > 0 {
+			b.WriteString(lines[n-1] + "\n")
+		}
+	})
+	return b.String()
+}
+
+// eachShown calls fn with each shown line number of a content of count
+// lines, and with the number of lines left out before it (n is 0 for the
+// run left out after the last shown line).
+func eachShown(shown []int, count int, fn func(n, omitted int)) {
+	prev := 0
+	for _, n := range shown {
+		fn(n, n-prev-1)
+		prev = n
+	}
+	if prev < count {
+		fn(0, count-prev)
 	}
 }
 

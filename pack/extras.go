@@ -61,7 +61,8 @@ func (b *builder) addExtras(ctx context.Context, ns []neighbours.Neighbour, guid
 	for _, n := range ns {
 		score := n.Score
 		extras = append(extras, &entry{path: n.Path, role: RoleNeighbour, kind: KindText, score: &score,
-			reason: strings.Join(n.Reasons, "; "), reasons: n.Reasons, diffContext: -1, tree: byPath[n.Path]})
+			reason: strings.Join(n.Reasons, "; "), reasons: n.Reasons, diffContext: -1, tree: byPath[n.Path],
+			lock: n.Lock, focus: n.Focus})
 	}
 	for _, g := range guides {
 		extras = append(extras, &entry{path: g.Path, role: RoleGuide, kind: KindText, reason: g.Reason, diffContext: -1, tree: byPath[g.Path]})
@@ -106,6 +107,9 @@ func (b *builder) readExtras(ctx context.Context, extras []*entry) error {
 		}
 		e.size = int64(len(data))
 		b.setContent(e, data)
+		if e.lock {
+			e.focusOn()
+		}
 		if e.hasContent && !b.fullPossible {
 			e.dropContent()
 		}

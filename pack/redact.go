@@ -161,12 +161,7 @@ func shownLines(e *entry, old bool) []int {
 	}
 	var out []int
 	if !old && e.showContent == RepTruncated {
-		for n := 1; n <= e.trunc.HeadLines; n++ {
-			out = append(out, n)
-		}
-		for n := e.contentLines - e.trunc.TailLines + 1; n <= e.contentLines; n++ {
-			out = append(out, n)
-		}
+		out = append(out, e.truncatedLines(e.contentLines)...)
 	}
 	if e.patch != nil {
 		for _, h := range e.patch.Hunks {

@@ -237,28 +237,32 @@ func (e *entry) contentText() (string, []RedactionItem, []lineRef) {
 	if img == nil || img.count == 0 {
 		return "[gitctx: the content could not be read again]\n", nil, nil
 	}
-	numbers := make([]int, 0, img.count)
-	for n := 1; n <= img.count; n++ {
-		numbers = append(numbers, n)
-	}
-	omitted := 0
-	head, tail := e.trunc.HeadLines, e.trunc.TailLines
-	if e.showContent == RepTruncated && img.count > head+tail {
-		omitted = img.count - head - tail
-		numbers = append(numbers[:head:head], numbers[img.count-tail:]...)
+	var numbers []int
+	if e.showContent == RepTruncated {
+		numbers = e.truncatedLines(img.count)
+	} else {
+		numbers = make([]int, img.count)
+		for i := range numbers {
+			numbers[i] = i + 1
+		}
 	}
 	var lines []line
-	for i, n := range numbers {
-		if omitted > 0 && i == head {
-			lines = append(lines, line{text: e.omittedMarker(omitted)})
+	omitted := 0
+	eachShown(numbers, img.count, func(n, left int) {
+		if left > 0 {
+			omitted += left
+			lines = append(lines, line{text: e.omittedMarker(left)})
+		}
+		if n == 0 {
+			return
 		}
 		t, hits, ok := img.line(n)
 		if !ok {
 			lines = append(lines, line{text: "[gitctx: line withheld: it could not be checked for credentials]"})
-			continue
+			return
 		}
 		lines = append(lines, line{text: t, items: e.items(hits, "new", n), ref: lineRef{"new", n}})
-	}
+	})
 	text, items, refs := joinLines(lines)
 	if omitted == 0 && e.noFinalNL {
 		// verbatim: no newline the file does not have (an empty file is empty)
@@ -271,6 +275,9 @@ func (e *entry) contentText() (string, []RedactionItem, []lineRef) {
 // says why: the token budget, or a file too large to show whole in any
 // pack.
 func (e *entry) omittedMarker(omitted int) string {
+	if e.lock {
+		return fmt.Sprintf("... [gitctx: %d lines omitted here: they are not about the packages the change names] ...", omitted)
+	}
 	if e.oversize {
 		return fmt.Sprintf("... [gitctx: %d lines omitted here: the file is %s bytes, over the %s-byte limit for whole files] ...",
 			omitted, thousands(e.contentBytes), thousands(int(e.trunc.MaxFileBytes)))

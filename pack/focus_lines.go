@@ -1,0 +1,108 @@
+package pack
+
+import (
+	"strings"
+)
+
+// Bounds of a lock file's excerpt.
+const (
+	maxEntryLines   = 40  // an entry longer than this is cut to the lines that name the package…
+	maxFocusedLines = 400 // …and an excerpt to this many lines
+)
+
+// focusLines returns the numbers (1-based, ascending) of the lines of a
+// lock file that are about one of names: each line that names one, as a
+// whole name, with the lines indented below it (a package-lock.json or
+// pnpm-lock.yaml entry); in a lock made of entries set apart by blank
+// lines (Cargo.lock, uv.lock, yarn.lock), the whole entry when it is
+// short. It never
+// returns more than maxFocusedLines lines.
+func focusLines(text string, names []string) []int {
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if text == "" || len(names) == 0 {
+		return []int{}
+	}
+	keep := make([]bool, len(lines))
+	json := strings.HasPrefix(strings.TrimSpace(text), "{") // one object: its entries are nested, not set apart
+	for start := 0; start < len(lines); {
+		end := start
+		for end < len(lines) && strings.TrimSpace(lines[end]) != "" {
+			end++
+		}
+		if !json && end-start <= maxEntryLines && end-start < len(lines) {
+			for i := start; i < end; i++ {
+				if namesAny(lines[i], names) {
+					for j := start; j < end; j++ {
+						keep[j] = true
+					}
+					break
+				}
+			}
+		} else {
+			for i := start; i < end; i++ {
+				if namesAny(lines[i], names) {
+					keepIndented(lines, keep, i, end)
+				}
+			}
+		}
+		start = end + 1
+	}
+	out := []int{}
+	for i, k := range keep {
+		if k && len(out) < maxFocusedLines {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// keepIndented keeps line i and the lines below it, before end, that are
+// indented deeper, and the line that closes them at i's own indentation
+// (a JSON object's brace), at most maxEntryLines in all.
+func keepIndented(lines []string, keep []bool, i, end int) {
+	depth := indent(lines[i])
+	keep[i] = true
+	for j := i + 1; j < end && j-i < maxEntryLines; j++ {
+		d := indent(lines[j])
+		if d <= depth {
+			if t := strings.TrimSpace(lines[j]); d == depth && t != "" && strings.ContainsRune("}])", rune(t[0])) {
+				keep[j] = true
+			}
+			return
+		}
+		keep[j] = true
+	}
+}
+
+func indent(s string) int {
+	return len(s) - len(strings.TrimLeft(s, " \t"))
+}
+
+// namesAny reports whether line names one of names as a whole name: not
+// inside a longer name (golang.org/x/net is not in golang.org/x/net/v2,
+// nor lodash in lodash.merge), though after a slash (node_modules/lodash)
+// and before an @ and a version (lodash@^4.17.21).
+func namesAny(line string, names []string) bool {
+	for _, n := range names {
+		for from := 0; ; {
+			i := strings.Index(line[from:], n)
+			if i < 0 {
+				break
+			}
+			i += from
+			j := i + len(n)
+			if (i == 0 || !inNameBefore(line[i-1])) && (j == len(line) || !inNameAfter(line[j])) {
+				return true
+			}
+			from = i + 1
+		}
+	}
+	return false
+}
+
+func inNameBefore(c byte) bool { return isWordByte(c) || c == '.' || c == '-' || c == '@' }
+func inNameAfter(c byte) bool  { return isWordByte(c) || c == '.' || c == '-' || c == '/' }
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
