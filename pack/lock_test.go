@@ -87,7 +87,11 @@ func TestLockNeighbourRedacted(t *testing.T) {
 	r.Commit("base")
 	r.Write("package.json", "{\n  \"name\": \"app\",\n  \"dependencies\": {\n    \"left-pad\": \"1.3.0\",\n    \"lodash\": \"4.17.21\"\n  }\n}\n")
 	r.Commit("bump lodash")
-	p := buildPacked(t, r.change("HEAD~1..HEAD"), options(counter(t), JSON, 0))
+	ch := r.change("HEAD~1..HEAD")
+	if md := build(t, ch, options(counter(t), Markdown, 0)).Text; !strings.Contains(md, "### package-lock.json (truncated: the entries of the packages the change names only; neighbour)") {
+		t.Errorf("the Markdown pack does not say how package-lock.json is cut:\n%s", md)
+	}
+	p := buildPacked(t, ch, options(counter(t), JSON, 0))
 	got := strings.Join(p.content["package-lock.json"], "\n")
 	for _, want := range []string{`"node_modules/lodash": {`, `"version": "4.17.20"`, `"resolved": "https://registry.example.com/lodash.tgz?token=[REDACTED:`} {
 		if !strings.Contains(got, want) {

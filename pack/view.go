@@ -191,6 +191,9 @@ func contentHeading(e *entry) string {
 	switch e.showContent {
 	case RepTruncated:
 		note = "truncated: head and tail only"
+		if e.lock {
+			note = "truncated: the entries of the packages the change names only"
+		}
 	case RepOutline:
 		note = "outline: declarations only, bodies elided"
 	}
