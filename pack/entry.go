@@ -138,7 +138,14 @@ func (e *entry) setText(text string, t Truncation) {
 	if !strings.HasSuffix(text, "\n") && text != "" {
 		e.contentLines++
 	}
-	if e.contentLines > t.HeadLines+t.TailLines {
+	switch {
+	case e.lock:
+		// a lock file: even a Full pack shows only its entries for focus
+		e.kept = focusLines(text, e.focus)
+		e.excerpt = e.cutText(text)
+		e.oversize, e.content = true, ""
+		return
+	case e.contentLines > t.HeadLines+t.TailLines:
 		e.excerpt = truncateLines(text, t.HeadLines, t.TailLines)
 		if e.oversize = int64(len(text)) > t.MaxFileBytes; e.oversize {
 			e.content = "" // never shown whole: the excerpt is all a pack needs
@@ -148,17 +155,6 @@ func (e *entry) setText(text string, t Truncation) {
 		e.hasOutline = true
 		e.outlineEst = len(text) / outlineShare(e.path)
 	}
-}
-
-// focusOn cuts a lock file's content to its entries for the entry's
-// focus names: even a Full pack shows only them.
-func (e *entry) focusOn() {
-	if !e.hasContent {
-		return
-	}
-	e.kept = focusLines(e.content, e.focus)
-	e.excerpt = e.cutText(e.content)
-	e.oversize, e.content, e.hasOutline = true, "", false
 }
 
 // truncatedLines returns the numbers of the lines a truncated content of

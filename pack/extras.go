@@ -107,9 +107,6 @@ func (b *builder) readExtras(ctx context.Context, extras []*entry) error {
 		}
 		e.size = int64(len(data))
 		b.setContent(e, data)
-		if e.lock {
-			e.focusOn()
-		}
 		if e.hasContent && !b.fullPossible {
 			e.dropContent()
 		}

@@ -21,10 +21,10 @@ func goSum(n int) string {
 // TestLockNeighbour checks that the lock file of a changed manifest is a
 // neighbour that shows only its lines for the modules the change names,
 // with a marker for each run of lines left out, in Full and Summary packs
-// alike, and that its kept lines go through the gate.
+// alike, also when it is over the 50 KB truncation limit (this one is 58 KB).
 func TestLockNeighbour(t *testing.T) {
 	r := newRepo(t, "lock")
-	sum := goSum(40) + "example.com/m12 v1.0.0 h1:" + fakeGitHub + "=\n"
+	sum := goSum(40) + "example.com/m12 v1.0.0 h1:" + fakeGitHub + "=\n" + strings.Repeat("example.com/padding v1.0.0 h1:"+strings.Repeat("p", 60)+"=\n", 600)
 	r.WriteAll(map[string]string{
 		"go.mod":  "module example.com/app\n\ngo 1.22\n\nrequire (\n\texample.com/m7 v1.0.0\n\texample.com/m12 v1.0.0\n)\n",
 		"go.sum":  sum,
@@ -49,7 +49,7 @@ func TestLockNeighbour(t *testing.T) {
 				"... [gitctx: 14 lines omitted here: they are not about the packages the change names] ...",
 				"example.com/m7 v1.0.0 h1:hash7=",
 				"example.com/m7 v1.0.0/go.mod h1:mod7=",
-				"... [gitctx: 66 lines omitted here: they are not about the packages the change names] ...",
+				"... [gitctx: 666 lines omitted here: they are not about the packages the change names] ...",
 			}
 			if got := p.content["go.sum"]; !slices.Equal(got, want) {
 				t.Errorf("go.sum shows\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
