@@ -85,7 +85,10 @@ func (f *finder) nearest(dir string, names []string) string {
 	}
 }
 
-// changedLines returns the added and deleted lines of each changed file.
+// changedLines returns the added and deleted lines of each changed
+// manifest, and the lines around them that name the manifest's own package
+// (a version bump's `name = "ripgrep"` above `version = …`): the lock's
+// entry for it lists its dependencies.
 func (f *finder) changedLines(ctx context.Context) (map[string][]string, error) {
 	patches, err := f.patches(ctx)
 	if err != nil {
@@ -98,13 +101,24 @@ func (f *finder) changedLines(ctx context.Context) (map[string][]string, error) 
 		}
 		for _, h := range p.Hunks {
 			for _, l := range h.Lines {
-				if l.Op != ' ' {
+				if l.Op != ' ' || namesPackage(l.Text) {
 					out[c.Path] = append(out[c.Path], l.Text)
 				}
 			}
 		}
 	}
 	return out, nil
+}
+
+// namesPackage reports whether a manifest's line gives its package's name:
+// `name = "x"` (Cargo.toml, pyproject.toml) or `"name": "x"` (package.json).
+func namesPackage(line string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(line), "name")
+	if !ok {
+		rest, ok = strings.CutPrefix(strings.TrimSpace(line), `"name"`)
+	}
+	rest = strings.TrimSpace(rest)
+	return ok && (strings.HasPrefix(rest, "=") || strings.HasPrefix(rest, ":"))
 }
 
 // focusNames returns the package names a manifest's changed lines may

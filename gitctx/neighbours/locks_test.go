@@ -17,7 +17,7 @@ func TestLockOfManifest(t *testing.T) {
 		"main.go":               "package main\n",
 		"Cargo.toml":            "[workspace]\nmembers = [\"crates/x\"]\n",
 		"Cargo.lock":            "version = 3\n",
-		"crates/x/Cargo.toml":   "[package]\nname = \"x\"\n\n[dependencies]\nserde = \"1.0.1\"\n",
+		"crates/x/Cargo.toml":   "[package]\nname = \"xtool\"\n\n[dependencies]\nserde = \"1.0.1\"\n",
 		"crates/x/src/lib.rs":   "pub fn f() {}\n",
 		"web/package.json":      "{\"dependencies\": {\"lodash\": \"4.17.20\"}}\n",
 		"web/package-lock.json": "{}\n",
@@ -34,8 +34,10 @@ func TestLockOfManifest(t *testing.T) {
 	}{
 		{"go.mod", map[string]string{"go.mod": "module example.com/app\n\ngo 1.22\n\nrequire example.com/a v1.1.0 // indirect\n"},
 			"go.sum", []string{"example.com/a"}, nil},
-		{"a workspace member's Cargo.toml", map[string]string{"crates/x/Cargo.toml": "[package]\nname = \"x\"\n\n[dependencies]\nserde = { version = \"1.0.2\", features = [\"derive\"] }\n"},
-			"Cargo.lock", []string{"serde", "derive"}, nil},
+		{"a workspace member's Cargo.toml", map[string]string{"crates/x/Cargo.toml": "[package]\nname = \"xtool\"\n\n[dependencies]\nserde = { version = \"1.0.2\", features = [\"derive\"] }\n"},
+			"Cargo.lock", []string{"xtool", "serde", "derive"}, nil},
+		{"a crate's version bump: its own entry", map[string]string{"crates/x/Cargo.toml": "[package]\nname = \"xtool\"\nversion = \"0.2.0\"\n\n[dependencies]\nserde = \"1.0.1\"\n"},
+			"Cargo.lock", []string{"xtool"}, nil},
 		{"package.json", map[string]string{"web/package.json": "{\"dependencies\": {\"lodash\": \"4.17.21\", \"@babel/core\": \"^7\"}}\n"},
 			"web/package-lock.json", []string{"lodash", "@babel/core"}, nil},
 		{"code beside go.mod: no lock", map[string]string{"main.go": "package main\n\nfunc main() { println() }\n"},
@@ -67,6 +69,17 @@ func TestLockOfManifest(t *testing.T) {
 				t.Errorf("focus %q, want %q", ns[0].Focus, tc.focus)
 			}
 		})
+	}
+}
+
+func TestNamesPackage(t *testing.T) {
+	for line, want := range map[string]bool{
+		`name = "ripgrep"`: true, `  "name": "app",`: true, `name="x"`: true,
+		`names = ["a"]`: false, `"named": "x"`: false, `version = "1"`: false, `# name = "x"`: false,
+	} {
+		if got := namesPackage(line); got != want {
+			t.Errorf("namesPackage(%q) = %t, want %t", line, got, want)
+		}
 	}
 }
 
