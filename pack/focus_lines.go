@@ -6,16 +6,19 @@ import (
 
 // Bounds of a lock file's excerpt.
 const (
-	maxEntryLines   = 40  // an entry longer than this is cut to the lines that name the package…
-	maxFocusedLines = 400 // …and an excerpt to this many lines
+	maxEntryLines     = 40  // an entry longer than this is cut to the lines that name the package…
+	maxFocusedLines   = 400 // …and an excerpt to this many lines
+	entryHead         = 3   // a long entry named in its first lines shows its first maxEntryLines…
+	maxEntryLineBytes = 160 // …and an entry shows no line longer than this
 )
 
 // focusLines returns the numbers (1-based, ascending) of the lines of a
 // lock file that are about one of names: each line that names one, as a
 // whole name, with the lines indented below it (a package-lock.json or
 // pnpm-lock.yaml entry); in a lock made of entries set apart by blank
-// lines (Cargo.lock, uv.lock, yarn.lock), the whole entry when it is
-// short. It never
+// lines (Cargo.lock, uv.lock, yarn.lock), the entry when it is short, and
+// its first maxEntryLines when it is named in its first lines, either
+// without its lines over maxEntryLineBytes. It never
 // returns more than maxFocusedLines lines.
 func focusLines(text string, names []string) []int {
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
@@ -29,20 +32,20 @@ func focusLines(text string, names []string) []int {
 		for end < len(lines) && strings.TrimSpace(lines[end]) != "" {
 			end++
 		}
-		if !json && end-start <= maxEntryLines && end-start < len(lines) {
-			for i := start; i < end; i++ {
-				if namesAny(lines[i], names) {
-					for j := start; j < end; j++ {
-						keep[j] = true
-					}
-					break
-				}
+		entries := !json && end-start < len(lines) // entries set apart by blank lines
+		for i := start; i < end; i++ {
+			if !namesAny(lines[i], names) {
+				continue
 			}
-		} else {
-			for i := start; i < end; i++ {
-				if namesAny(lines[i], names) {
-					keepIndented(lines, keep, i, end)
+			switch {
+			case entries && (end-start <= maxEntryLines || i-start < entryHead):
+				// the entry, or a long one's head, without its long lines:
+				// uv.lock's wheels and sdist, a URL and a digest each
+				for j := start; j < min(end, start+maxEntryLines); j++ {
+					keep[j] = keep[j] || len(lines[j]) <= maxEntryLineBytes || j == i
 				}
+			default:
+				keepIndented(lines, keep, i, end)
 			}
 		}
 		start = end + 1

@@ -23,6 +23,8 @@ func TestFocusLines(t *testing.T) {
 		{"Cargo.lock, a name no entry has", cargo, []string{"tokio"}, []int{}},
 		{"yarn.lock: before an @, not inside a longer name", yarn, []string{"lodash"}, []int{4, 5}},
 		{"yarn.lock: a scoped name", yarn, []string{"@babel/core"}, []int{7, 8}},
+		{"uv.lock: a long entry's head but its long lines", uvLock, []string{"requests"}, append(seq(6, 12), seq(14, 6+maxEntryLines-1)...)},
+		{"uv.lock: a long entry named past its head: the line alone", uvLock, []string{"urllib3"}, []int{11, 55}},
 		{"JSON: the object under the name, and its closing brace", "{\n  \"packages\": {\n    \"node_modules/a\": {\n      \"version\": \"1\"\n    },\n    \"node_modules/b\": {\n      \"version\": \"2\"\n    }\n  }\n}\n",
 			[]string{"b"}, []int{6, 7, 8}},
 	} {
@@ -32,6 +34,21 @@ func TestFocusLines(t *testing.T) {
 			}
 		})
 	}
+}
+
+// uvLock has a short entry (lines 1–4) and a long one (lines 6–55), with
+// a long line (13).
+var uvLock = "[[package]]\nname = \"idna\"\nversion = \"3.7\"\nsource = { registry = \"https://pypi.org/simple\" }\n\n" +
+	"[[package]]\nname = \"requests\"\nversion = \"2.32.3\"\nsource = { registry = \"https://pypi.org/simple\" }\ndependencies = [\n    { name = \"urllib3\" },\n]\n" +
+	"sdist = { url = \"https://files.example/requests.tar.gz\", hash = \"sha256:" + strings.Repeat("0", 64) + "\", size = 1, upload-time = \"2026-01-28T18:14:54.428Z\" }\n" +
+	strings.Repeat("wheels = { url = \"https://files.example/requests.whl\" }\n", 41) + "# urllib3\n"
+
+func seq(from, to int) []int {
+	var out []int
+	for n := from; n <= to; n++ {
+		out = append(out, n)
+	}
+	return out
 }
 
 func TestFocusLinesBounded(t *testing.T) {

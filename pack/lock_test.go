@@ -46,10 +46,10 @@ func TestLockNeighbour(t *testing.T) {
 				t.Fatalf("neighbours %+v, want go.sum first, as go.mod's lock file", p.rec.Neighbours)
 			}
 			want := []string{
-				"... [gitctx: 14 lines omitted here: they are not about the packages the change names] ...",
+				"... [gitctx: 14 lines omitted here: the lock is cut to the changed packages' entries] ...",
 				"example.com/m7 v1.0.0 h1:hash7=",
 				"example.com/m7 v1.0.0/go.mod h1:mod7=",
-				"... [gitctx: 666 lines omitted here: they are not about the packages the change names] ...",
+				"... [gitctx: 666 lines omitted here: the lock is cut to the changed packages' entries] ...",
 			}
 			if got := p.content["go.sum"]; !slices.Equal(got, want) {
 				t.Errorf("go.sum shows\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -276,7 +276,7 @@ func (e *entry) contentText() (string, []RedactionItem, []lineRef) {
 // pack.
 func (e *entry) omittedMarker(omitted int) string {
 	if e.lock {
-		return fmt.Sprintf("... [gitctx: %d lines omitted here: they are not about the packages the change names] ...", omitted)
+		return fmt.Sprintf("... [gitctx: %d line%s omitted here: the lock is cut to the changed packages' entries] ...", omitted, plural(omitted))
 	}
 	if e.oversize {
 		return fmt.Sprintf("... [gitctx: %d lines omitted here: the file is %s bytes, over the %s-byte limit for whole files] ...",
