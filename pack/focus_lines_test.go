@@ -23,6 +23,8 @@ func TestFocusLines(t *testing.T) {
 		{"Cargo.lock, a name no entry has", cargo, []string{"tokio"}, []int{}},
 		{"yarn.lock: before an @, not inside a longer name", yarn, []string{"lodash"}, []int{4, 5}},
 		{"yarn.lock: a scoped name", yarn, []string{"@babel/core"}, []int{7, 8}},
+		{"a short entry but its long lines", "[[package]]\nname = \"p\"\nsdist = \"" + strings.Repeat("u", 200) + "\"\nversion = \"1\"\n\n[[package]]\nname = \"q\"\n",
+			[]string{"p"}, []int{1, 2, 4}},
 		{"uv.lock: a long entry's head but its long lines", uvLock, []string{"requests"}, append(seq(6, 12), seq(14, 6+maxEntryLines-1)...)},
 		{"uv.lock: a long entry named past its head: the line alone", uvLock, []string{"urllib3"}, []int{11, 55}},
 		{"JSON: the object under the name, and its closing brace", "{\n  \"packages\": {\n    \"node_modules/a\": {\n      \"version\": \"1\"\n    },\n    \"node_modules/b\": {\n      \"version\": \"2\"\n    }\n  }\n}\n",

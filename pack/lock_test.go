@@ -107,3 +107,15 @@ func TestLockNeighbourRedacted(t *testing.T) {
 		}
 	}
 }
+
+func TestLockMarker(t *testing.T) {
+	e := &entry{lock: true}
+	for n, want := range map[int]string{
+		1: "... [gitctx: 1 line omitted here: the lock is cut to the changed packages' entries] ...",
+		2: "... [gitctx: 2 lines omitted here: the lock is cut to the changed packages' entries] ...",
+	} {
+		if got := e.omittedMarker(n); got != want {
+			t.Errorf("omittedMarker(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
