@@ -6,20 +6,20 @@ import (
 
 // Bounds of a lock file's excerpt.
 const (
-	maxEntryLines     = 40  // an entry longer than this is cut to the lines that name the package…
-	maxFocusedLines   = 400 // …and an excerpt to this many lines
-	entryHead         = 3   // a long entry named in its first lines shows its first maxEntryLines…
-	maxEntryLineBytes = 160 // …and an entry shows no line longer than this
+	maxEntryLines     = 40  // an entry shows at most this many lines
+	entryHead         = 3   // a longer entry named in its first lines shows its first maxEntryLines
+	maxEntryLineBytes = 160 // an entry shows no line longer than this but the one that names the package
+	maxFocusedLines   = 400 // an excerpt keeps at most this many lines
 )
 
 // focusLines returns the numbers (1-based, ascending) of the lines of a
 // lock file that are about one of names: each line that names one, as a
 // whole name, with the lines indented below it (a package-lock.json or
 // pnpm-lock.yaml entry); in a lock made of entries set apart by blank
-// lines (Cargo.lock, uv.lock, yarn.lock), the entry when it is short, and
-// its first maxEntryLines when it is named in its first lines, either
-// without its lines over maxEntryLineBytes. It never
-// returns more than maxFocusedLines lines.
+// lines (Cargo.lock, uv.lock, yarn.lock), the entry, or a long entry's
+// first maxEntryLines when it is named in its first lines, without its
+// lines over maxEntryLineBytes. It never returns more than
+// maxFocusedLines lines.
 func focusLines(text string, names []string) []int {
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	if text == "" || len(names) == 0 {
