@@ -223,7 +223,7 @@ func TestGoTokensAgreeWithScanner(t *testing.T) {
 var goTokenSeeds = []string{
 	"", "\uFEFFpackage a", "x\n", "return\n", "x++\ny--\n", "a.b.c\n", "f(xs...)\n", "x := .5 + 1.e3 + 0x1p-2 + 0b101 + 0o17 + 1_000i + 0x1e+2\n",
 	"s := \"a\\\"b\" + 'c' + '\\'' + `raw\nstring`\n", "s := \"unterminated\nx", "r := 'x\ny", "/* a */ x /* b\n */ y // c\nz",
-	"x /* no line end */ y\n", "x /* unterminated", "x // end", "a <- -1; b <--1; c<-d\n", "a*=b; **p; x&^=y\n",
+	"x /* no line end */ y\n", "x /* unterminated", "x // end", "a <- -1; b <--1; c<-d\n", "<<--0", "x <<= <-c\n", "a*=b; **p; x&^=y\n",
 	"é := ünï.cödé\n", "x # y\n", "x #\ny", "x \x00 y\n", "x \x00\n", "x \xff y\n", "x\u00a0y\n", "\"\\\n\"", "1..2", "x.\ny", "3.method\n",
 }
 

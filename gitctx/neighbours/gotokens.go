@@ -169,8 +169,8 @@ func (l *goLexer) operator() {
 		}
 	case '<':
 		tok = token.ADD
-		if at(1, '-') {
-			n = 2 // <-, not < and a --
+		if at(1, '-') || at(1, '<') {
+			n = 2 // <- or <<: not < and a --, nor < and a <-
 		}
 	case '+', '-':
 		tok = token.ADD
