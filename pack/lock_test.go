@@ -35,6 +35,19 @@ func TestLockNeighbour(t *testing.T) {
 	r.Commit("bump m7")
 	ch := r.change("HEAD~1..HEAD")
 	c := counter(t)
+	t.Run("over the read limit: listed by name", func(t *testing.T) {
+		opts := options(c, JSON, 0)
+		opts.MaxFileBytes = 1024
+		p := buildPacked(t, ch, opts)
+		if p.rep["go.sum"] != RepNameOnly || len(p.content["go.sum"]) != 0 {
+			t.Errorf("go.sum is %q with %d lines shown, want %s", p.rep["go.sum"], len(p.content["go.sum"]), RepNameOnly)
+		}
+		for _, f := range p.rec.Files {
+			if f.Path == "go.sum" && f.ExclusionReason != ReasonSizeLimit {
+				t.Errorf("go.sum left out for %q, want %s", f.ExclusionReason, ReasonSizeLimit)
+			}
+		}
+	})
 	for _, limit := range []int{0, 3000} {
 		t.Run(fmt.Sprint("limit ", limit), func(t *testing.T) {
 			p := buildPacked(t, ch, options(c, JSON, limit))
