@@ -298,6 +298,12 @@ func (f *finder) add(p string, direct, history float64, reason string) {
 	if _, ok := f.files[p]; !ok {
 		return
 	}
+	f.record(p, direct, history, reason)
+}
+
+// record adds evidence for a file that may be chosen, and returns its
+// candidate.
+func (f *finder) record(p string, direct, history float64, reason string) *candidate {
 	c := f.cands[p]
 	if c == nil {
 		c = &candidate{path: p}
@@ -308,6 +314,7 @@ func (f *finder) add(p string, direct, history float64, reason string) {
 	if reason != "" && !slices.Contains(c.reasons, reason) && len(c.reasons) < 6 {
 		c.reasons = append(c.reasons, reason)
 	}
+	return c
 }
 
 // siblings adds the files of the same kind beside each changed file: a

@@ -51,14 +51,9 @@ func (f *finder) locks(ctx context.Context) error {
 				return err
 			}
 		}
-		c := f.cands[lock]
-		if c == nil {
-			c = &candidate{path: lock}
-			f.cands[lock] = c
-		}
-		c.direct += weightTest
+		// not add: a lock file is generated, and a neighbour only here
+		c := f.record(lock, weightTest, 0, "the lock file of "+s+": a change of its dependencies changes it too")
 		c.lock = true
-		c.reasons = append(c.reasons, "the lock file of "+s+": a change of its dependencies changes it too")
 		for _, n := range focusNames(patches[s]) {
 			if len(c.focus) < maxFocus && !slices.Contains(c.focus, n) {
 				c.focus = append(c.focus, n)
