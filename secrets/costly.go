@@ -17,17 +17,24 @@ type costlyRule struct {
 	id      string
 	regex   string
 	mayHold func(text string) bool
+	// regions, when set, are the parts of a text that mayHold says may
+	// hold a match, where the rule alone is run instead of over the whole
+	// text: it finds there what it finds in the whole.
+	regions func(text string) []region
 }
+
+// region is the bytes [start, end) of a text.
+type region struct{ start, end int }
 
 // costlyRules are the rules with a check. On the 1.75 MB prometheus' last
 // 1,000 commits put through the gate, the rules but generic-api-key took
 // 95 ms, and 51 without these three.
 func costlyRules() []costlyRule {
 	return []costlyRule{
-		{genericRule, genericRegex, mayHoldGeneric},
-		{"vault-service-token", vaultRegex, mayHoldVault},
-		{"jwt", jwtRegex, mayHoldJWT},
-		{"lob-api-key", lobRegex, mayHoldLob},
+		{genericRule, genericRegex, mayHoldGeneric, genericRegions},
+		{"vault-service-token", vaultRegex, mayHoldVault, nil},
+		{"jwt", jwtRegex, mayHoldJWT, nil},
+		{"lob-api-key", lobRegex, mayHoldLob, nil},
 	}
 }
 

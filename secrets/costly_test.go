@@ -1,9 +1,13 @@
 package secrets
 
 import (
+	"cmp"
+	"fmt"
 	"go/build"
+	"math"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -131,6 +135,9 @@ func TestCostlyChecksRealFiles(t *testing.T) {
 				continue
 			}
 			counts[c.id].words++
+			if err := sameInRegions(r.Regex, c, piece); err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
 			if !c.mayHold(piece) {
 				counts[c.id].ruledOut++
 				if r.Regex.MatchString(piece) {
@@ -167,6 +174,8 @@ func FuzzCostlyChecks(f *testing.F) {
 		"passwd => 'Zq81nv0aqJd81nzk'", "auth, dGhpcyBpcyBhIHNlY3JldA==", "creds:::=`abcdefghijk0`",
 		"ACCESS || abcdefghij;", "key ?= 0123456789", "to\u212Aen = 81nvq02nvaq18cnw",
 		"\u017fecret = 81nvq02nvaq18cnw", "func f() { … } // token … = 81nvq02nvaq18cnw", "é token = \"81nvq02nvaq18cnw\" …",
+		"x\napi_key \n\n\n=\n\n\n\n\n81nvq02nvaq18cnw\ny", "a\ntoken = 81nvq02nvaq18cnw\nkey: 'abcdefghijkl'\n\n\n\n\n\n\n\n\n\nb",
+		"secret =\n\n\n\n\n\n81nvq02nvaq18cnw", "key=aaaaaaaaaaaa\nkey=bbbbbbbbbbbbbbb\n",
 	} {
 		f.Add(s)
 	}
@@ -179,8 +188,36 @@ func FuzzCostlyChecks(f *testing.F) {
 			if !c.mayHold(text) && cfg.Rules[c.id].Regex.MatchString(text) {
 				t.Fatalf("%s matches %q, its check says it cannot", c.id, text)
 			}
+			if err := sameInRegions(cfg.Rules[c.id].Regex, c, text); err != nil {
+				t.Fatal(err)
+			}
 		}
 	})
+}
+
+// sameInRegions checks that a rule's expression matches in its regions of
+// a text just where it matches in the whole text.
+func sameInRegions(re *regexp.Regexp, c costlyRule, text string) error {
+	if c.regions == nil {
+		return nil
+	}
+	var inRegions [][]int
+	regions := c.regions(text)
+	for i, r := range regions {
+		if r.start < 0 || r.start >= r.end || r.end > len(text) || i > 0 && r.start <= regions[i-1].end {
+			return fmt.Errorf("%s: regions %v of a text of %d bytes", c.id, regions, len(text))
+		}
+		for _, m := range re.FindAllStringIndex(text[r.start:r.end], -1) {
+			inRegions = append(inRegions, []int{m[0] + r.start, m[1] + r.start})
+		}
+	}
+	if whole := re.FindAllStringIndex(text, -1); !slices.EqualFunc(whole, inRegions, slices.Equal) {
+		return fmt.Errorf("%s matches %v in %q, %v in its regions %v", c.id, whole, text, inRegions, regions)
+	}
+	if len(regions) > 0 != c.mayHold(text) {
+		return fmt.Errorf("%s: regions %v of %q, but its check says %v", c.id, regions, text, c.mayHold(text))
+	}
+	return nil
 }
 
 // TestGateWithoutCostlyRules: past skipAfter bytes the costly rules cannot
@@ -217,7 +254,7 @@ func TestGateWithoutCostlyRules(t *testing.T) {
 		// a JSON web token decodes: the detector that decodes scans it, with every rule
 		{"the token is eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.abcdefghijk\n", "jwt", 1},
 	} {
-		if n := len(ds.detectorsFor(tc.text)); n != tc.detectors {
+		if n := len(ds.passesFor(tc.text)); n != tc.detectors {
 			t.Errorf("%q is scanned by %d detectors, want %d", tc.text, n, tc.detectors)
 		}
 		spans, err := g.Scan(t.Context(), tc.text)
@@ -228,4 +265,59 @@ func TestGateWithoutCostlyRules(t *testing.T) {
 			t.Errorf("Scan(%q) = %+v, want one %s", tc.text, spans, tc.rule)
 		}
 	}
+}
+
+// TestPassesFindAsOne: the passes passesFor picks past skipAfter (every
+// rule but the costly ones, then each costly rule that may match, the
+// generic one in its regions alone) find what one detector of every rule
+// finds, gitleaks' precedence of a specific rule over a generic one on the
+// same line included: on the corpus in the forms credentials are written
+// in, the corpus in one text, and the module's own files.
+func TestPassesFindAsOne(t *testing.T) {
+	one, split := newGate(t, Options{}), newGate(t, Options{})
+	for g, skipped := range map[*Gate]int64{one: math.MinInt64 / 2, split: skipAfter + 1} {
+		ds, err := g.detectors()
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds.skippable.Store(skipped)
+	}
+	splits := 0
+	check := func(name, text string) {
+		want, err := one.detect(t.Context(), text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := split.detect(t.Context(), text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sortFindings(want)
+		sortFindings(got)
+		if !slices.Equal(got, want) {
+			t.Errorf("%s: split passes find %+v, one detector %+v", name, got, want)
+		}
+		ds, _ := split.detectors()
+		if len(ds.passesFor(text)) > 1 {
+			splits++
+		}
+	}
+	fs := corpus(t)
+	all, _ := corpusText(fs)
+	check("the corpus", all)
+	for _, f := range fs {
+		for _, form := range []string{"%s\n", "x = \"%s\"\n", "a:\n  b: %s\n", "first\r\nx = '%s'\r\nlast\r\n", "api_key = %s\n"} {
+			check(f.Rule, fmt.Sprintf(form, f.Token))
+		}
+	}
+	eachRealFile(t, []string{".."}, check)
+	if splits < 100 {
+		t.Errorf("only %d texts were scanned in split passes", splits)
+	}
+}
+
+func sortFindings(fs []finding) {
+	slices.SortFunc(fs, func(a, b finding) int {
+		return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(a.end, b.end), strings.Compare(a.rule, b.rule))
+	})
 }

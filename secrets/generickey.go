@@ -30,9 +30,66 @@ var genericWords = []string{"access", "auth", "api", "credential", "creds", "key
 // of the expression's classes (TestGenericFoldsOutsideASCII), and breaks a
 // match as a space would. (An outline's "…" is such a byte.)
 func mayHoldGeneric(text string) bool {
-	if strings.Contains(text, "\u212a") || strings.Contains(text, "\u017f") {
+	if foldsToASCII(text) {
 		return true
 	}
+	found := false
+	eachGenericWord(text, func(int, int) bool {
+		found = true
+		return false
+	})
+	return found
+}
+
+// genericBeforeValue is how many bytes of a match of genericRegex can lie
+// between its word and its value: up to 20 of [ \t\w.-], 3 of [\s'"], an
+// assignment of up to 4 and 5 of [\x60'"\s=]. Neither the value nor what
+// comes before the word holds a newline; a newline may end the value.
+const genericBeforeValue = 20 + 3 + 4 + 5
+
+// genericRegions are the parts of text that hold every match of
+// genericRegex: for each of its words that a value can follow (see
+// mayHoldGeneric), from the start of the word's line to the end of the
+// line genericBeforeValue bytes on (8 more for good measure). Each part is
+// whole lines, so that the expression finds in the parts just what it
+// finds in the whole text (its $ cannot match at the end of a part that a
+// newline ends, where no value ends). A text with a character that folds
+// into the expression's letters is one part.
+func genericRegions(text string) []region {
+	if foldsToASCII(text) {
+		return []region{{0, len(text)}}
+	}
+	var out []region
+	eachGenericWord(text, func(i, wordEnd int) bool {
+		start := strings.LastIndexByte(text[:i], '\n') + 1
+		end := afterNewlines(text, min(len(text), wordEnd+genericBeforeValue+8), 1)
+		if n := len(out); n > 0 && start <= out[n-1].end {
+			out[n-1].end = max(out[n-1].end, end)
+		} else {
+			out = append(out, region{start, end})
+		}
+		return true
+	})
+	return out
+}
+
+// afterNewlines is the offset just past the nth newline at or after from,
+// or the text's end.
+func afterNewlines(text string, from, n int) int {
+	for ; n > 0; n-- {
+		j := strings.IndexByte(text[from:], '\n')
+		if j < 0 {
+			return len(text)
+		}
+		from += j + 1
+	}
+	return from
+}
+
+// eachGenericWord calls fn with the offsets where each generic word that
+// an assignment of a value can follow starts and ends, in order, until fn
+// returns false.
+func eachGenericWord(text string, fn func(start, end int) bool) {
 	for i := 0; i < len(text); i++ {
 		c := lowerASCII(text[i])
 		if c != 'a' && c != 'c' && c != 'k' && c != 'p' && c != 's' && c != 't' {
@@ -40,11 +97,13 @@ func mayHoldGeneric(text string) bool {
 		}
 		for _, w := range genericWords {
 			if w[0] == c && len(text)-i >= len(w) && equalFoldASCII(text[i:], w) && assignsAfter(text, i+len(w)) {
-				return true
+				if !fn(i, i+len(w)) {
+					return
+				}
+				break
 			}
 		}
 	}
-	return false
 }
 
 // assignsAfter reports whether an assignment of a value can follow a

@@ -36,27 +36,80 @@ func (g *Gate) detect(ctx context.Context, text string) (fs []finding, err error
 	if err != nil {
 		return nil, err
 	}
-	var findings []report.Finding
-	for _, d := range ds.detectorsFor(text) {
-		//lint:ignore SA1019 DetectContext takes this type until gitleaks v9
-		findings = append(findings, d.DetectContext(ctx, detect.Fragment{Raw: text})...)
+	passes := ds.passesFor(text)
+	var all []placed
+	for i, p := range passes {
+		if p.regions == nil {
+			all = append(all, detectIn(ctx, p.d, text, 0, 0, i)...)
+			continue
+		}
+		line, at := 0, 0
+		for _, r := range p.regions(text) {
+			line, at = line+strings.Count(text[at:r.start], "\n"), r.start
+			all = append(all, detectIn(ctx, p.d, text[r.start:r.end], r.start, line, i)...)
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	index := newLineIndex(text)
-	for _, f := range findings {
-		start, end := index.span(text, f)
-		fd := finding{start: start, end: end, secretStart: start, secretEnd: end, rule: f.RuleID, kind: kindOther, secret: f.Secret}
-		if f.Secret == "" {
-			fd.kind = kindEmpty
-		} else if i := strings.Index(text[start:end], f.Secret); i >= 0 {
-			fd.secretStart, fd.secretEnd, fd.kind = start+i, start+i+len(f.Secret), kindLiteral
+	for _, f := range all {
+		if len(passes) == 1 || !shadowed(f, all) {
+			fs = append(fs, f.finding)
 		}
-		fs = append(fs, fd)
 	}
 	return fs, nil
 }
+
+// placed is a finding, the line gitleaks puts its start on and the pass
+// that found it.
+type placed struct {
+	finding
+	line, pass int
+}
+
+// detectIn runs a detector over a part of a text that starts offset bytes
+// and line lines into it, and places the findings in the text.
+func detectIn(ctx context.Context, d *detect.Detector, part string, offset, line, pass int) []placed {
+	//lint:ignore SA1019 DetectContext takes this type until gitleaks v9
+	found := d.DetectContext(ctx, detect.Fragment{Raw: part})
+	if len(found) == 0 {
+		return nil
+	}
+	index := newLineIndex(part)
+	fs := make([]placed, 0, len(found))
+	for _, f := range found {
+		start, end := index.span(part, f)
+		fd := finding{start: start, end: end, secretStart: start, secretEnd: end, rule: f.RuleID, kind: kindOther, secret: f.Secret}
+		if f.Secret == "" {
+			fd.kind = kindEmpty
+		} else if i := strings.Index(part[start:end], f.Secret); i >= 0 {
+			fd.secretStart, fd.secretEnd, fd.kind = start+i, start+i+len(f.Secret), kindLiteral
+		}
+		fd.start, fd.end, fd.secretStart, fd.secretEnd = fd.start+offset, fd.end+offset, fd.secretStart+offset, fd.secretEnd+offset
+		fs = append(fs, placed{fd, line + f.StartLine, pass})
+	}
+	return fs
+}
+
+// shadowed reports whether another pass found what makes gitleaks drop a
+// finding of a generic rule when one detector finds both: a finding of a
+// rule that is not generic, on the same line, whose secret holds the
+// generic one's. Split across passes, the findings are kept as one
+// detector would keep them.
+func shadowed(f placed, all []placed) bool {
+	if !generic(f.rule) {
+		return false
+	}
+	for _, o := range all {
+		if o.pass != f.pass && o.line == f.line && o.rule != f.rule && !generic(o.rule) && strings.Contains(o.secret, f.secret) {
+			return true
+		}
+	}
+	return false
+}
+
+// generic is gitleaks' test for a generic rule (in its filter).
+func generic(rule string) bool { return strings.Contains(strings.ToLower(rule), "generic") }
 
 // ownTokens finds the run's own credentials, literally.
 func (g *Gate) ownTokens(text string) []Span {
