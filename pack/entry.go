@@ -240,6 +240,18 @@ func outlineShare(path string) int {
 // long reports whether the content is longer than its excerpt.
 func (e *entry) long() bool { return e.excerpt != "" }
 
+// heldText is the new side as imageText makes it from the file, when the
+// entry still holds it whole: the text of a text file, cleaned, which
+// dropContent has not dropped (a lock's, an LFS pointer's or a symbolic
+// link's is not at hand that way).
+func (e *entry) heldText() *string {
+	if !e.hasContent || e.content == "" || e.kind != KindText || e.lock {
+		return nil
+	}
+	text := e.content
+	return &text
+}
+
 // dropContent frees a long content once no Full pack can show it.
 func (e *entry) dropContent() {
 	if e.long() {

@@ -13,6 +13,8 @@ import (
 // guides show, each through a git cat-file of its own, at the same time.
 // A side that cannot be read is left out (it is scanned from the hunks).
 // Context files come from the work tree, unless their content is at hand.
+// A new side the entry still holds whole is not read again (see
+// heldText).
 func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*string, error) {
 	var mu sync.Mutex
 	texts := make(map[*entry][2]*string, len(todo))
@@ -32,9 +34,13 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 	}
 	var trees []gitctx.TreeEntry
 	byPath := map[string]*entry{}
+	held := map[*entry]bool{} // the new sides at hand, not read again
 	for _, e := range todo {
+		if text := e.heldText(); text != nil {
+			texts[e], held[e] = [2]*string{text, nil}, true
+		}
 		switch {
-		case e.file != nil:
+		case e.file != nil, held[e]:
 		case e.role == RoleContext:
 			texts[e] = [2]*string{b.contextText(e), nil}
 		default:
@@ -48,7 +54,7 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 		byFile := map[*gitctx.File]*entry{}
 		for _, e := range todo {
 			newSide, oldSide := needs(e)
-			if e.file != nil && ((side == 0 && newSide && e.file.NewMode != 0) || (side == 1 && oldSide && e.file.OldMode != 0)) {
+			if e.file != nil && ((side == 0 && newSide && e.file.NewMode != 0 && !held[e]) || (side == 1 && oldSide && e.file.OldMode != 0)) {
 				files = append(files, e.file)
 				byFile[e.file] = e
 			}

@@ -1,0 +1,41 @@
+package pack
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestHeldText: readSides takes a new side from the entry instead of
+// reading it again only where the entry holds it as imageText would make
+// it from the file: a text file's content, not yet dropped.
+func TestHeldText(t *testing.T) {
+	whole := Truncation{MaxFileBytes: 1 << 20, HeadLines: 100, TailLines: 50}
+	long := strings.Repeat("line\n", 400)
+	for _, tc := range []struct {
+		name string
+		make func() *entry
+		want string // "" for none
+	}{
+		{"text", func() *entry { e := &entry{kind: KindText}; e.setText("a\nb\n", whole); return e }, "a\nb\n"},
+		{"long, held", func() *entry { e := &entry{kind: KindText}; e.setText(long, whole); return e }, long},
+		{"long, dropped", func() *entry { e := &entry{kind: KindText}; e.setText(long, whole); e.dropContent(); return e }, ""},
+		{"over the limit", func() *entry {
+			e := &entry{kind: KindText}
+			e.setText(long, Truncation{MaxFileBytes: 100, HeadLines: 10, TailLines: 5})
+			return e
+		}, ""},
+		{"empty", func() *entry { e := &entry{kind: KindText}; e.setText("", whole); return e }, ""},
+		{"not read", func() *entry { return &entry{kind: KindText} }, ""},
+		{"LFS pointer", func() *entry { e := &entry{kind: KindLFSPointer}; e.setText("version x\n", whole); return e }, ""},
+		{"symbolic link", func() *entry { e := &entry{kind: KindSymlink}; e.setText("target", whole); return e }, ""},
+		{"lock", func() *entry { e := &entry{kind: KindText, lock: true}; e.setText("a 1\n", whole); return e }, ""},
+	} {
+		got := tc.make().heldText()
+		switch {
+		case tc.want == "" && got != nil:
+			t.Errorf("%s: held %q, want none", tc.name, *got)
+		case tc.want != "" && (got == nil || *got != tc.want):
+			t.Errorf("%s: held %v, want the content", tc.name, got)
+		}
+	}
+}
