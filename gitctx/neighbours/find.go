@@ -218,7 +218,7 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	}
 	f.startGo(ctx)
 	f.startImporters(ctx)
-	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.siblings} {
+	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.siblings, f.focusLocks} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
 		}
@@ -263,6 +263,8 @@ type finder struct {
 	patchErr    error
 	// goPackages waits for the go.mod files read by startGo.
 	goPackages func() (goPackages, error)
+	// manifests are the changed manifests whose lock files locks chose.
+	manifests []lockOf
 }
 
 // seeds are the changed files that still exist and may be shown, the

@@ -33,9 +33,9 @@ const maxFocus = 40
 // reviewer checks next; it ranks with a paired test. Lock files are
 // written by tools and are never neighbours otherwise (generated), and the
 // pack shows only their entries for the names on the manifest's changed
-// lines (Neighbour.Focus).
-func (f *finder) locks(ctx context.Context) error {
-	var patches map[string][]string // changed lines by path, read once
+// lines (Neighbour.Focus, which focusLocks fills in once the patches are
+// read: the other signals need not wait for the diff).
+func (f *finder) locks(context.Context) error {
 	for _, s := range f.seeds() {
 		names := lockNames[path.Base(s)]
 		if names == nil {
@@ -45,16 +45,34 @@ func (f *finder) locks(ctx context.Context) error {
 		if lock == "" || f.changed[lock] || f.skip(lock) {
 			continue
 		}
-		if patches == nil {
-			var err error
-			if patches, err = f.changedLines(ctx); err != nil {
-				return err
-			}
-		}
 		// not add: a lock file is generated, and a neighbour only here
 		c := f.record(lock, weightTest, 0, "the lock file of "+s+": a change of its dependencies changes it too")
 		c.lock = true
-		for _, n := range focusNames(patches[s]) {
+		f.manifests = append(f.manifests, lockOf{c, s})
+	}
+	return nil
+}
+
+// lockOf is a lock file's candidate and a changed manifest it is the lock
+// of.
+type lockOf struct {
+	lock     *candidate
+	manifest string
+}
+
+// focusLocks gives each lock file the names on its manifests' changed
+// lines, in the order locks found them.
+func (f *finder) focusLocks(ctx context.Context) error {
+	if len(f.manifests) == 0 {
+		return nil
+	}
+	patches, err := f.changedLines(ctx)
+	if err != nil {
+		return err
+	}
+	for _, m := range f.manifests {
+		c := m.lock
+		for _, n := range focusNames(patches[m.manifest]) {
 			if len(c.focus) < maxFocus && !slices.Contains(c.focus, n) {
 				c.focus = append(c.focus, n)
 			}

@@ -3,6 +3,8 @@ package neighbours
 import (
 	"slices"
 	"testing"
+
+	"github.com/gitctx/gitctx/gitctx"
 )
 
 // TestLockOfManifest checks that a changed manifest's lock file (its own,
@@ -100,5 +102,44 @@ func TestFocusNames(t *testing.T) {
 		if got := focusNames(tc.lines); !slices.Equal(got, tc.want) {
 			t.Errorf("focusNames(%q) = %q, want %q", tc.lines, got, tc.want)
 		}
+	}
+}
+
+// TestLocksWaitNotForPatches: the lock step chooses a manifest's lock
+// without the patches, so that the signals after it do not wait for the
+// diff; focusLocks, after them, reads the patches for the lock's focus.
+func TestLocksWaitNotForPatches(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"go.mod": "module example.com/app\n\nrequire example.com/a v1.0.0\n", "go.sum": "x\n"})
+	r.Commit("base")
+	r.WriteAll(map[string]string{"go.mod": "module example.com/app\n\nrequire example.com/a v1.1.0\n"})
+	r.Commit("bump")
+	ch := r.selectRange("HEAD~1..HEAD")
+	patches := allPatches(t, ch)
+	waited := 0
+	opts := Options{Skip: func(string) bool { return false }, WaitPatches: func() (map[*gitctx.File]*gitctx.Patch, error) {
+		waited++
+		return patches, nil
+	}}
+	f := &finder{ch: ch, opts: opts, cands: map[string]*candidate{}, files: map[string]gitctx.TreeEntry{}, changed: map[string]bool{"go.mod": true}, skipped: map[string]bool{}}
+	tree, err := ch.Tree(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range tree {
+		f.files[e.Path] = e
+	}
+	if err := f.locks(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	c := f.cands["go.sum"]
+	if c == nil || !c.lock || waited != 0 {
+		t.Fatalf("after locks: go.sum %+v, patches waited for %d times; want the lock chosen without them", c, waited)
+	}
+	if err := f.focusLocks(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if waited != 1 || !slices.Equal(c.focus, []string{"example.com/a"}) {
+		t.Errorf("after focusLocks: focus %q, patches waited for %d times; want example.com/a, once", c.focus, waited)
 	}
 }
