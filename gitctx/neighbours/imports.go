@@ -41,6 +41,11 @@ func (f *finder) imports(ctx context.Context) error {
 		}
 	}
 	r := newResolver(f.files)
+	// Go's relations (their own reads and searches) are found while the
+	// other languages' files are read: neither waits for the other.
+	goCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	goDone := inBackground(func() (struct{}, error) { return struct{}{}, f.goRelations(goCtx, r) })
 	specs := map[string][]string{} // file → its import specs
 	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
 		if err != nil {
@@ -53,6 +58,11 @@ func (f *finder) imports(ctx context.Context) error {
 		return nil
 	})
 	if err != nil {
+		cancel()
+		_, _ = goDone()
+		return err
+	}
+	if _, err := goDone(); err != nil {
 		return err
 	}
 	imported := map[string][]string{} // file → files it imports
@@ -66,9 +76,6 @@ func (f *finder) imports(ctx context.Context) error {
 				}
 			}
 		}
-	}
-	if err := f.goRelations(ctx, r); err != nil {
-		return err
 	}
 	for _, s := range f.seeds() {
 		targets := dedupe(imported[s])
