@@ -152,6 +152,36 @@ func (c *Change) ReadBaseFile(ctx context.Context, path string, limit int64) (da
 	return data, true, nil
 }
 
+// ReadTreeToSearch is ReadTreeEach for files read to be searched, not
+// shown, in no particular order. For a range whose head commit the work
+// tree stands in for (see standIn), the files the work tree holds as the
+// commit does are read from disk: on prometheus, 400 Go files took 26 ms
+// of git's CPU to inflate and 5 to 10 ms to read. Their bytes are the work
+// tree's, so a checkout's conversions (end of line) show; the others come
+// from the commit.
+func (c *Change) ReadTreeToSearch(ctx context.Context, entries []TreeEntry, limit int64, fn func(e TreeEntry, data []byte, err error) error) error {
+	if c.repo == nil || (c.Source.Kind != KindRange && c.Source.Kind != KindPullRequest) {
+		return c.ReadTreeEach(ctx, entries, limit, fn)
+	}
+	differ, ok := c.standIn(ctx)
+	if !ok {
+		return c.ReadTreeEach(ctx, entries, limit, fn)
+	}
+	var same, other []TreeEntry
+	for _, e := range entries {
+		if differ[e.Path] || e.Mode != ModeRegular && e.Mode != ModeExecutable {
+			other = append(other, e)
+		} else {
+			same = append(same, e)
+		}
+	}
+	worktree := &Change{Source: Source{Kind: KindWorktree}, repo: c.repo}
+	if err := worktree.ReadTreeEach(ctx, same, limit, fn); err != nil {
+		return err
+	}
+	return c.ReadTreeEach(ctx, other, limit, fn)
+}
+
 // ReadTreeEach reads many files listed by Tree, in order, as ReadTree would:
 // blobs stream from one `git cat-file --batch`; files of the work tree are
 // read from disk. fn's data is valid only during the call.

@@ -3,6 +3,7 @@ package gitctx
 import (
 	"context"
 	"errors"
+	"maps"
 	"testing"
 )
 
@@ -100,5 +101,51 @@ func TestReadBaseFile(t *testing.T) {
 		if _, _, err := c.ReadBaseFile(context.Background(), p, -1); !errors.Is(err, ErrUnsafePath) {
 			t.Errorf("ReadBaseFile(%q) = %v, want ErrUnsafePath", p, err)
 		}
+	}
+}
+
+// TestReadTreeToSearch: where the work tree stands in for a range's head
+// commit, the files it holds as the commit does are read from disk (a file
+// checked out with CRLF line ends shows them), and the others from the
+// commit (an edited file reads as committed); every file is read once.
+func TestReadTreeToSearch(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{".gitattributes": "*.txt text eol=crlf\n", "a.go": "A\n", "b.go": "B\n", "c.txt": "C\n"})
+	r.Commit("one")
+	r.Write("a.go", "A2\n")
+	r.Commit("two")
+	r.remove("c.txt")
+	r.Git("checkout", "--", "c.txt") // checked out again, with CRLF
+	r.Write("b.go", "edited\n")
+
+	ch := closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~1..HEAD")))
+	tree, err := ch.Tree(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(how func(context.Context, []TreeEntry, int64, func(TreeEntry, []byte, error) error) error) map[string]string {
+		got := map[string]string{}
+		err := how(t.Context(), tree, 1<<20, func(e TreeEntry, data []byte, err error) error {
+			if err != nil {
+				t.Errorf("%s: %v", e.Path, err)
+			}
+			if _, ok := got[e.Path]; ok {
+				t.Errorf("%s read twice", e.Path)
+			}
+			got[e.Path] = string(data)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	want := map[string]string{".gitattributes": "*.txt text eol=crlf\n", "a.go": "A2\n", "b.go": "B\n", "c.txt": "C\n"}
+	if got := read(ch.ReadTreeEach); !maps.Equal(got, want) {
+		t.Errorf("ReadTreeEach: %q, want %q", got, want)
+	}
+	want["c.txt"] = "C\r\n"
+	if got := read(ch.ReadTreeToSearch); !maps.Equal(got, want) {
+		t.Errorf("ReadTreeToSearch: %q, want %q", got, want)
 	}
 }

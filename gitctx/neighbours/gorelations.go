@@ -244,7 +244,7 @@ func (f *finder) parseAll(ctx context.Context, paths []string, parse func(name s
 			}
 		})
 	}
-	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+	err := f.ch.ReadTreeToSearch(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
 		if err != nil {
 			return ctx.Err()
 		}

@@ -47,7 +47,7 @@ func (f *finder) imports(ctx context.Context) error {
 	defer cancel()
 	goDone := inBackground(func() (struct{}, error) { return struct{}{}, f.goRelations(goCtx, r) })
 	specs := map[string][]string{} // file → its import specs
-	err := f.ch.ReadTreeEach(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+	err := f.ch.ReadTreeToSearch(ctx, entries, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
 		if err != nil {
 			if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 				return err
