@@ -160,6 +160,9 @@ func (c *Change) ReadBaseFile(ctx context.Context, path string, limit int64) (da
 // tree's, so a checkout's conversions (end of line) show; the others come
 // from the commit.
 func (c *Change) ReadTreeToSearch(ctx context.Context, entries []TreeEntry, limit int64, fn func(e TreeEntry, data []byte, err error) error) error {
+	if len(entries) == 0 {
+		return nil
+	}
 	if c.repo == nil || (c.Source.Kind != KindRange && c.Source.Kind != KindPullRequest) {
 		return c.ReadTreeEach(ctx, entries, limit, fn)
 	}
