@@ -1,6 +1,7 @@
 package gitctx
 
 import (
+	"context"
 	"fmt"
 	"testing"
 
@@ -67,6 +68,37 @@ func BenchmarkReadEach(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.SetBytes(bytes)
+	}
+}
+
+// BenchmarkReadTree reads every file of the range's head commit as the
+// neighbours' search does: through git cat-file (ReadTreeEach), and from
+// the work tree, which stands in for the commit (ReadTreeToSearch).
+func BenchmarkReadTree(b *testing.B) {
+	r := gittest.Synthetic(b, benchShape)
+	_, ch := benchChange(b, r)
+	tree, err := ch.Tree(b.Context())
+	if err != nil {
+		b.Fatal(err)
+	}
+	type read func(context.Context, []TreeEntry, int64, func(TreeEntry, []byte, error) error) error
+	for _, m := range []struct {
+		name string
+		read read
+	}{{"cat-file", ch.ReadTreeEach}, {"worktree", ch.ReadTreeToSearch}} {
+		b.Run(m.name, func(b *testing.B) {
+			for b.Loop() {
+				var bytes int64
+				err := m.read(b.Context(), tree, 1<<20, func(_ TreeEntry, data []byte, err error) error {
+					bytes += int64(len(data))
+					return err
+				})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.SetBytes(bytes)
+			}
+		})
 	}
 }
 
