@@ -21,6 +21,9 @@ func (b *builder) startExtras(ctx context.Context, stream <-chan neighbours.File
 		inContext[e.path] = true
 	}
 	rules := b.opts.Rules
+	// The files of the new side are listed now, beside the diff: addExtras
+	// needs them even when the neighbours' memo answers at once.
+	go func() { _, _ = b.ch.Tree(ctx) }()
 	var ns []neighbours.Neighbour
 	var guides []neighbours.Guide
 	wait := inBackground(func() (err error) {
