@@ -22,8 +22,12 @@ func (b *builder) startExtras(ctx context.Context, stream <-chan neighbours.File
 	}
 	rules := b.opts.Rules
 	// The files of the new side are listed now, beside the diff: addExtras
-	// needs them even when the neighbours' memo answers at once.
-	go func() { _, _ = b.ch.Tree(ctx) }()
+	// needs them even when the neighbours' memo answers at once (an error
+	// comes out there, when it lists them again).
+	listed := inBackground(func() error {
+		_, err := b.ch.Tree(ctx)
+		return err
+	})
 	var ns []neighbours.Neighbour
 	var guides []neighbours.Guide
 	wait := inBackground(func() (err error) {
@@ -43,6 +47,7 @@ func (b *builder) startExtras(ctx context.Context, stream <-chan neighbours.File
 	})
 	return func() ([]neighbours.Neighbour, []neighbours.Guide, error) {
 		err := wait()
+		_ = listed()
 		return ns, guides, err
 	}
 }
