@@ -3,6 +3,7 @@ package gitctx
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -158,7 +159,7 @@ func (c *Change) ReadBaseFile(ctx context.Context, path string, limit int64) (da
 // commit does are read from disk: on prometheus, 400 Go files took 26 ms
 // of git's CPU to inflate and 5 to 10 ms to read. Their bytes are the work
 // tree's, so a checkout's conversions (end of line) show; the others come
-// from the commit.
+// from the commit, as does a file the work tree turns out not to have.
 func (c *Change) ReadTreeToSearch(ctx context.Context, entries []TreeEntry, limit int64, fn func(e TreeEntry, data []byte, err error) error) error {
 	if len(entries) == 0 {
 		return nil
@@ -179,7 +180,16 @@ func (c *Change) ReadTreeToSearch(ctx context.Context, entries []TreeEntry, limi
 		}
 	}
 	worktree := &Change{Source: Source{Kind: KindWorktree}, repo: c.repo}
-	if err := worktree.ReadTreeEach(ctx, same, limit, fn); err != nil {
+	err := worktree.ReadTreeEach(ctx, same, limit, func(e TreeEntry, data []byte, err error) error {
+		if err != nil && !errors.Is(err, ErrTooLarge) && ctx.Err() == nil {
+			// not in the work tree after all (a file marked skip-worktree
+			// and removed, which git diff-index does not report)
+			other = append(other, e)
+			return nil
+		}
+		return fn(e, data, err)
+	})
+	if err != nil {
 		return err
 	}
 	return c.ReadTreeEach(ctx, other, limit, fn)

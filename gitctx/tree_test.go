@@ -148,4 +148,11 @@ func TestReadTreeToSearch(t *testing.T) {
 	if got := read(ch.ReadTreeToSearch); !maps.Equal(got, want) {
 		t.Errorf("ReadTreeToSearch: %q, want %q", got, want)
 	}
+	// a file git is told to leave alone, then removed: diff-index does not
+	// report it, so it is read from the commit when the work tree lacks it
+	r.Git("update-index", "--skip-worktree", "a.go")
+	r.remove("a.go")
+	if got := read(ch.ReadTreeToSearch); !maps.Equal(got, want) {
+		t.Errorf("ReadTreeToSearch, a.go skip-worktree and gone: %q, want %q", got, want)
+	}
 }
