@@ -21,10 +21,13 @@ import (
 // pointer (an identifier's name is where it lies in the file), so that a
 // file's tokens cost the garbage collector nothing.
 type goToken struct {
-	tok        token.Token
 	start, end int32 // an identifier's bytes in the file; 0, 0 for other tokens
 	depth      int32 // open (, [ and { before it
+	kind       uint8 // its token.Token: 16 bytes a token, not 24
 }
+
+// tok is the token's kind.
+func (t goToken) tok() token.Token { return token.Token(t.kind) }
 
 // name is an identifier's name.
 func (t goToken) name(src []byte) string { return string(src[t.start:t.end]) }
@@ -50,7 +53,7 @@ func scanGo(name string, src []byte) *goFile {
 	topLevelDecls(src, toks, g.defines)
 	for i := 2; i < len(toks); i++ {
 		x, dot, sel := toks[i-2], toks[i-1], toks[i]
-		if sel.tok != token.IDENT || dot.tok != token.PERIOD || x.tok != token.IDENT || i > 2 && toks[i-3].tok == token.PERIOD {
+		if sel.tok() != token.IDENT || dot.tok() != token.PERIOD || x.tok() != token.IDENT || i > 2 && toks[i-3].tok() == token.PERIOD {
 			continue
 		}
 		// string(bytes) in a map index allocates nothing: a name becomes a
@@ -85,7 +88,7 @@ func topLevelDecls(src []byte, toks []goToken, defines map[string]bool) {
 		if t.depth > 0 {
 			continue
 		}
-		if t.tok == token.SEMICOLON {
+		if t.tok() == token.SEMICOLON {
 			start = true
 			continue
 		}
@@ -93,11 +96,11 @@ func topLevelDecls(src []byte, toks []goToken, defines map[string]bool) {
 			continue
 		}
 		start = false
-		switch t.tok {
+		switch t.tok() {
 		case token.FUNC:
 			i = funcDecl(src, toks, i+1, defines)
 		case token.TYPE, token.VAR, token.CONST:
-			i = genDecl(src, toks, i+1, t.tok == token.TYPE, defines)
+			i = genDecl(src, toks, i+1, t.tok() == token.TYPE, defines)
 		}
 	}
 }
@@ -105,14 +108,14 @@ func topLevelDecls(src []byte, toks []goToken, defines map[string]bool) {
 // funcDecl reads the receiver and the name of a func declaration whose
 // tokens start at i, and returns the index of its last token read.
 func funcDecl(src []byte, toks []goToken, i int, defines map[string]bool) int {
-	if i < len(toks) && toks[i].tok == token.LPAREN {
+	if i < len(toks) && toks[i].tok() == token.LPAREN {
 		end := closing(toks, i)
 		if recv, ok := receiverOf(src, toks[i+1:end], toks[i].depth+1); ok && end > i+1 {
 			defines[recv] = true
 		}
 		i = end + 1
 	}
-	if i < len(toks) && toks[i].tok == token.IDENT {
+	if i < len(toks) && toks[i].tok() == token.IDENT {
 		defines[toks[i].name(src)] = true
 	}
 	return i
@@ -130,21 +133,21 @@ func receiverOf(src []byte, toks []goToken, depth int32) (name string, ok bool) 
 			own = append(own, t)
 		}
 	}
-	if n := len(own); n >= 2 && own[n-1].tok == token.RBRACK {
-		for n--; n > 0 && own[n].tok != token.LBRACK; n-- {
+	if n := len(own); n >= 2 && own[n-1].tok() == token.RBRACK {
+		for n--; n > 0 && own[n].tok() != token.LBRACK; n-- {
 		}
 		own = own[:n] // T[K, V]: the type's parameters
 	}
-	if len(own) == 0 || own[len(own)-1].tok != token.IDENT {
+	if len(own) == 0 || own[len(own)-1].tok() != token.IDENT {
 		return "", !hasComma(own)
 	}
 	name = own[len(own)-1].name(src)
 	own = own[:len(own)-1]
-	for len(own) > 0 && own[len(own)-1].tok == token.MUL {
+	for len(own) > 0 && own[len(own)-1].tok() == token.MUL {
 		own = own[:len(own)-1]
 	}
 	for i, t := range own { // the receiver's names: a, b T is one receiver
-		if i%2 == 0 && t.tok != token.IDENT || i%2 == 1 && t.tok != token.COMMA || i == len(own)-1 && t.tok != token.IDENT {
+		if i%2 == 0 && t.tok() != token.IDENT || i%2 == 1 && t.tok() != token.COMMA || i == len(own)-1 && t.tok() != token.IDENT {
 			return "", !hasComma(own)
 		}
 	}
@@ -152,7 +155,7 @@ func receiverOf(src []byte, toks []goToken, depth int32) (name string, ok bool) 
 }
 
 func hasComma(toks []goToken) bool {
-	return slices.ContainsFunc(toks, func(t goToken) bool { return t.tok == token.COMMA })
+	return slices.ContainsFunc(toks, func(t goToken) bool { return t.tok() == token.COMMA })
 }
 
 // genDecl reads the names a type, var or const declaration whose tokens
@@ -162,13 +165,13 @@ func genDecl(src []byte, toks []goToken, i int, isType bool, defines map[string]
 	if i >= len(toks) {
 		return i
 	}
-	if toks[i].tok != token.LPAREN {
+	if toks[i].tok() != token.LPAREN {
 		return specNames(src, toks, i, isType, defines)
 	}
 	end := closing(toks, i)
 	inner := toks[i].depth + 1
 	for j := i + 1; j < end; j++ {
-		if toks[j].depth == inner && (toks[j-1].tok == token.LPAREN && j == i+1 || toks[j-1].tok == token.SEMICOLON && toks[j-1].depth == inner) {
+		if toks[j].depth == inner && (toks[j-1].tok() == token.LPAREN && j == i+1 || toks[j-1].tok() == token.SEMICOLON && toks[j-1].depth == inner) {
 			j = specNames(src, toks, j, isType, defines)
 		}
 	}
@@ -179,11 +182,11 @@ func genDecl(src []byte, toks []goToken, i int, isType bool, defines map[string]
 // or a var or const spec's list of names. It returns the index of the last
 // name.
 func specNames(src []byte, toks []goToken, i int, isType bool, defines map[string]bool) int {
-	if i >= len(toks) || toks[i].tok != token.IDENT {
+	if i >= len(toks) || toks[i].tok() != token.IDENT {
 		return i
 	}
 	defines[toks[i].name(src)] = true
-	for !isType && i+2 < len(toks) && toks[i+1].tok == token.COMMA && toks[i+2].tok == token.IDENT {
+	for !isType && i+2 < len(toks) && toks[i+1].tok() == token.COMMA && toks[i+2].tok() == token.IDENT {
 		i += 2
 		defines[toks[i].name(src)] = true
 	}
@@ -195,7 +198,7 @@ func specNames(src []byte, toks []goToken, i int, isType bool, defines map[strin
 func closing(toks []goToken, i int) int {
 	for j := i + 1; j < len(toks); j++ {
 		if toks[j].depth == toks[i].depth {
-			switch toks[j].tok {
+			switch toks[j].tok() {
 			case token.RPAREN, token.RBRACK, token.RBRACE:
 				return j
 			}

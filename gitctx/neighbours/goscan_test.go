@@ -167,7 +167,7 @@ func scannerTokens(src []byte) []goToken {
 			token.LBRACE, token.RBRACE, token.COMMA, token.SEMICOLON, token.PERIOD, token.ELLIPSIS, token.MUL, token.INC, token.DEC}, tok):
 			tok = token.ADD
 		}
-		t := goToken{tok: tok}
+		t := goToken{kind: uint8(tok)}
 		if tok == token.IDENT {
 			t.start = int32(file.Offset(pos))
 			t.end = t.start + int32(len(lit))
@@ -188,7 +188,7 @@ func scannerTokens(src []byte) []goToken {
 // mergeOperators merges each run of token.ADD into one: goTokens reads
 // "==" as two operators where go/scanner reads one.
 func mergeOperators(toks []goToken) []goToken {
-	return slices.CompactFunc(slices.Clone(toks), func(a, b goToken) bool { return a.tok == token.ADD && b.tok == token.ADD })
+	return slices.CompactFunc(slices.Clone(toks), func(a, b goToken) bool { return a.tok() == token.ADD && b.tok() == token.ADD })
 }
 
 // tokensDiffer describes where two token lists part, "" if they do not.

@@ -22,7 +22,7 @@ import (
 // character Go does not know.
 func goTokens(src []byte) []goToken {
 	if bytes.HasPrefix(src, []byte{0xfe, 0xff}) || bytes.HasPrefix(src, []byte{0xff, 0xfe}) {
-		return []goToken{{tok: token.ILLEGAL}} // UTF-16: go/scanner reads no further
+		return []goToken{{kind: uint8(token.ILLEGAL)}} // UTF-16: go/scanner reads no further
 	}
 	l := goLexer{src: src, toks: make([]goToken, 0, len(src)/4)}
 	if bytes.HasPrefix(src, []byte("\uFEFF")) {
@@ -52,7 +52,7 @@ func (l *goLexer) emit(tok token.Token, start int) {
 	case token.RPAREN, token.RBRACK, token.RBRACE:
 		l.depth = max(0, l.depth-1)
 	}
-	t := goToken{tok: tok, depth: l.depth}
+	t := goToken{kind: uint8(tok), depth: l.depth}
 	if tok == token.IDENT {
 		t.start, t.end = int32(start), int32(l.i)
 	}
