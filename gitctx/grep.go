@@ -143,46 +143,6 @@ func (c *Change) PrepareSearch(ctx context.Context) {
 	}
 }
 
-// maxDiffering is the most files of the work tree that may differ from a
-// range's head commit for the work tree to stand in for it in a search.
-const maxDiffering = 100
-
-// standIn reports whether the work tree can stand in for the head commit
-// of a range in a search, and which of its files differ from that commit
-// (those are searched in the commit). Reading files from disk is much
-// cheaper than inflating every blob of a commit: on terraform, the
-// references' `git grep` took 0.15 CPU-s on the work tree against 0.28 on
-// the commit. It cannot stand in for a sparse checkout (whose search
-// leaves out the files outside it), nor when more than maxDiffering files
-// differ. The answer is worked out once.
-func (c *Change) standIn(ctx context.Context) (map[string]bool, bool) {
-	c.standInOnce.Do(func() {
-		c.differ, c.standInOK = c.repo.worktreeDiffers(ctx, c.Source.Head)
-	})
-	return c.differ, c.standInOK
-}
-
-// worktreeDiffers lists the files of the work tree (and the index) that
-// differ from a commit's, if at most maxDiffering do and the checkout is
-// not sparse.
-func (r *Repo) worktreeDiffers(ctx context.Context, commit string) (map[string]bool, bool) {
-	// exit 1 without output: not set
-	if sparse, _ := r.git.output(ctx, nil, "config", "--get", "--bool", "core.sparseCheckout"); strings.TrimSpace(string(sparse)) == "true" {
-		return nil, false
-	}
-	out, err := r.git.output(ctx, nil, "diff-index", "--name-only", "-z", "--no-renames", "--ignore-submodules=none", commit, "--")
-	if err != nil {
-		return nil, false
-	}
-	differ := map[string]bool{}
-	for _, p := range bytes.Split(out, []byte{0}) {
-		if len(p) > 0 {
-			differ[string(p)] = true
-		}
-	}
-	return differ, len(differ) <= maxDiffering
-}
-
 // maxGrepLine bounds a line of grep output (path and text) handed on by
 // Grep: a longer line is minified code or data.
 const maxGrepLine = 16 << 10
