@@ -84,13 +84,14 @@ func (im *image) add(ctx context.Context, g *secrets.Gate, obj secrets.Object, f
 	return nil
 }
 
-// fileImage makes the image of a side read from the repository. Where
+// fileImage makes the image of a side read from the repository, text
+// split into lines by sideLines (split once for agrees too). Where
 // the side holds what cross-line rules look for (or always, when always
 // is set), the shown lines are scanned ahead with their surroundings;
 // everything else is checked as rendered.
-func (b *builder) fileImage(ctx context.Context, g *secrets.Gate, text string, obj secrets.Object, shown []int, always bool) (*image, error) {
+func (b *builder) fileImage(ctx context.Context, g *secrets.Gate, text string, lines []string, obj secrets.Object, shown []int, always bool) (*image, error) {
 	im := newImage()
-	im.all = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	im.all = lines
 	im.count = len(im.all)
 	keys := strings.Contains(text, "-----BEGIN")
 	if !always && !keys && !needsContext(text) {
@@ -237,13 +238,18 @@ func keyBlock(lines []string, n int) (int, int, bool) {
 	return begin, min(len(lines), n+keyWindow), true
 }
 
-// agrees reports whether a side's text has, at each line number, the line
-// the diff shows there.
-func agrees(text string, p *gitctx.Patch, old bool) bool {
+// sideLines splits a side's text into its lines (a final newline ends the
+// last line, it does not start another).
+func sideLines(text string) []string {
+	return strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+}
+
+// agrees reports whether a side's lines (sideLines) are, at each line
+// number, the line the diff shows there.
+func agrees(lines []string, p *gitctx.Patch, old bool) bool {
 	if p == nil {
 		return true
 	}
-	lines := strings.Split(text, "\n")
 	for _, h := range p.Hunks {
 		for _, l := range number(h) {
 			n := l.newNo

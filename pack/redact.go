@@ -101,21 +101,27 @@ func (b *builder) redactEntry(ctx context.Context, g *secrets.Gate, e *entry, wh
 	red := &redaction{sections: map[string]redactedText{}}
 	var err error
 	if newSide {
+		var lines []string
 		if whole[0] != nil {
-			if red.newWhole, err = b.fileImage(ctx, g, *whole[0], b.objectOf(e, false), shownLines(e, false), b.ahead); err != nil {
+			lines = sideLines(*whole[0])
+			if red.newWhole, err = b.fileImage(ctx, g, *whole[0], lines, b.objectOf(e, false), shownLines(e, false), b.ahead); err != nil {
 				return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 			}
 		}
 		red.newDiff = red.newWhole
-		if whole[0] == nil || !agrees(*whole[0], e.patch, false) {
+		if whole[0] == nil || !agrees(lines, e.patch, false) {
 			if red.newDiff, err = b.hunkImage(ctx, g, e, false); err != nil {
 				return nil, err
 			}
 		}
 	}
 	if oldSide {
-		if whole[1] != nil && agrees(*whole[1], e.patch, true) {
-			red.oldDiff, err = b.fileImage(ctx, g, *whole[1], b.objectOf(e, true), shownLines(e, true), b.ahead)
+		var lines []string
+		if whole[1] != nil {
+			lines = sideLines(*whole[1])
+		}
+		if whole[1] != nil && agrees(lines, e.patch, true) {
+			red.oldDiff, err = b.fileImage(ctx, g, *whole[1], lines, b.objectOf(e, true), shownLines(e, true), b.ahead)
 		} else {
 			red.oldDiff, err = b.hunkImage(ctx, g, e, true)
 		}
