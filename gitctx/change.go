@@ -2,6 +2,7 @@ package gitctx
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -108,6 +109,9 @@ type Change struct {
 	tree      []TreeEntry
 	untracked []string // a work-tree change's untracked files, as selected (nil: not listed)
 
+	pendingMu sync.Mutex
+	pending   *pendingPatches // the patches git is printing for the first Patches, if any (see rawWithPatches)
+
 	standInOnce sync.Once // see standIn
 	differ      map[string]bool
 	standInOK   bool
@@ -119,6 +123,9 @@ func (c *Change) Repo() *Repo { return c.repo }
 
 // Close removes temporary files made for the change.
 func (c *Change) Close() error {
+	if pp := c.takePending(); pp != nil {
+		_ = pp.finish(errors.New("closed")) // patches never read: stop git
+	}
 	if c.cleanup == nil {
 		return nil
 	}

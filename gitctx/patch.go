@@ -53,14 +53,21 @@ func (c *Change) Patches(ctx context.Context, want func(*File) bool, maxBytes in
 		}
 		return nil
 	}
-	args := append([]string{"diff", "-p", "-U3", "--full-index", "--src-prefix=a/", "--dst-prefix=b/"}, diffFlags...)
+	read := func(out io.Reader) error {
+		return splitPatches(ctx, out, c.Files, want, maxBytes, fn)
+	}
+	if ok, err := c.readPending(read); ok {
+		return err
+	}
+	args := append(append([]string{"diff", "-p"}, patchFlags...), diffFlags...)
 	args = append(append(args, c.diffArgs...), "--")
 	g := c.repo.git
 	g.env = c.diffEnv
-	return g.stream(ctx, func(out io.Reader) error {
-		return splitPatches(ctx, out, c.Files, want, maxBytes, fn)
-	}, args...)
+	return g.stream(ctx, read, args...)
 }
+
+// patchFlags are the flags of every patch gitctx reads.
+var patchFlags = []string{"-U3", "--full-index", "--src-prefix=a/", "--dst-prefix=b/"}
 
 // splitPatches cuts git's patch output into one chunk per file. Every
 // content line of a git patch starts with ' ', '+', '-' or '\', so a line

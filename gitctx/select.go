@@ -59,17 +59,20 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	}
 	var files []*File
 	var commits []Commit
+	var pending *pendingPatches
 	err := both(func() (err error) {
-		files, err = r.rawDiff(ctx, nil, src.Base, src.Head)
+		files, pending, err = r.rawWithPatches(ctx, src.Base, src.Head)
 		return err
 	}, func() (err error) {
 		commits, err = r.commits(ctx, commitRange)
 		return err
 	})
+	c := &Change{Source: src, Files: files, Commits: commits, repo: r, diffArgs: []string{src.Base, src.Head}, pending: pending}
 	if err != nil {
+		c.Close()
 		return nil, err
 	}
-	return &Change{Source: src, Files: files, Commits: commits, repo: r, diffArgs: []string{src.Base, src.Head}}, nil
+	return c, nil
 }
 
 // resolveBoth resolves two revisions at once; a's error comes first.
