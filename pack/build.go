@@ -227,5 +227,6 @@ type builder struct {
 	origins map[string]RedactionItem // where each placeholder of a path, message or manifest came from
 
 	fullPossible bool // whole contents are still kept for a Full pack
+	heldBytes    int  // the long contents held after that (see dropContent)
 	ahead        bool // scan shown lines ahead of rendering, always: the format escapes them (XML) or loses their layout (JSON)
 }

@@ -252,11 +252,25 @@ func (e *entry) heldText() *string {
 	return &text
 }
 
-// dropContent frees a long content once no Full pack can show it.
-func (e *entry) dropContent() {
-	if e.long() {
-		e.content = ""
+// maxHeldBytes bounds the long contents a builder holds once no Full pack
+// can show them: the gate reads every shown new side whole, and one held
+// is not read from git again (see heldText). Prometheus' last 100 commits
+// change 8 MB of files, terraform's last 1,000 22 MB; holding up to 16 MB
+// made the collector work harder on the latter (880 -> 900 ms), near the
+// heap's soft limit.
+const maxHeldBytes = 8 << 20
+
+// dropContent frees a long content once no Full pack can show it, unless
+// the builder still has room to hold it for the gate.
+func (b *builder) dropContent(e *entry) {
+	if !e.long() || e.content == "" {
+		return
 	}
+	if b.heldBytes+len(e.content) <= maxHeldBytes {
+		b.heldBytes += len(e.content)
+		return
+	}
+	e.content = ""
 }
 
 // invalidate drops the rendered segments after a shaping change.

@@ -80,7 +80,7 @@ func (b *builder) addExtras(ctx context.Context, ns []neighbours.Neighbour, guid
 	}
 	for _, e := range b.context {
 		if !b.fullPossible {
-			e.dropContent()
+			b.dropContent(e)
 		}
 	}
 	b.entries = append(b.entries, extras[:len(ns)]...)
@@ -116,7 +116,7 @@ func (b *builder) readExtras(ctx context.Context, extras []*entry) error {
 		e.size = int64(len(data))
 		b.setContent(e, data)
 		if e.hasContent && !b.fullPossible {
-			e.dropContent()
+			b.dropContent(e)
 		}
 		return nil
 	})

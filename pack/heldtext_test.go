@@ -18,7 +18,18 @@ func TestHeldText(t *testing.T) {
 	}{
 		{"text", func() *entry { e := &entry{kind: KindText}; e.setText("a\nb\n", whole); return e }, "a\nb\n"},
 		{"long, held", func() *entry { e := &entry{kind: KindText}; e.setText(long, whole); return e }, long},
-		{"long, dropped", func() *entry { e := &entry{kind: KindText}; e.setText(long, whole); e.dropContent(); return e }, ""},
+		{"long, held after a Full pack could show it", func() *entry {
+			e := &entry{kind: KindText}
+			e.setText(long, whole)
+			(&builder{}).dropContent(e)
+			return e
+		}, long},
+		{"long, dropped", func() *entry {
+			e := &entry{kind: KindText}
+			e.setText(long, whole)
+			(&builder{heldBytes: maxHeldBytes - len(long) + 1}).dropContent(e)
+			return e
+		}, ""},
 		{"over the limit", func() *entry {
 			e := &entry{kind: KindText}
 			e.setText(long, Truncation{MaxFileBytes: 100, HeadLines: 10, TailLines: 5})

@@ -75,11 +75,10 @@ func (b *builder) readContents(ctx context.Context) error {
 		if b.fullPossible && kept > b.opts.MaxContentBytes {
 			b.fullPossible = false
 			for _, other := range b.entries {
-				other.dropContent()
+				b.dropContent(other) // e too
 			}
-		}
-		if !b.fullPossible {
-			e.dropContent()
+		} else if !b.fullPossible {
+			b.dropContent(e)
 		}
 		return nil
 	})
