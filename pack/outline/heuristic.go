@@ -18,6 +18,29 @@ var (
 	commentRE  = regexp.MustCompile(`^\s*(?://|/\*|\*|#(?:[^\[!]|$)|"""|'''|--)`)
 )
 
+// mayDeclare holds, for a declaration expression, a check that a line must
+// pass to match it, much cheaper than the expression: heuristic runs the
+// expression only on lines that pass. (jsDecl took 0.35 to 1 ms on each
+// TypeScript file of 4 to 10 KB, a fifth of a pack's outlines.)
+var mayDeclare = map[*regexp.Regexp]func(string) bool{jsDecl: jsMayDeclare}
+
+// jsWords are the words a line jsDecl matches may start with (after its
+// indentation): its keywords and the modifiers before them.
+var jsWords = map[string]bool{"export": true, "default": true, "declare": true, "abstract": true, "async": true,
+	"function": true, "class": true, "interface": true, "type": true, "enum": true, "namespace": true, "module": true,
+	"import": true, "const": true, "let": true, "var": true}
+
+// jsMayDeclare reports whether a line may match jsDecl: it starts with one
+// of jsWords, or (a method) ends with an opening brace.
+func jsMayDeclare(line string) bool {
+	rest := strings.TrimLeft(line, " \t\n\f\r") // regexp's \s
+	end := 0
+	for end < len(rest) && ('a' <= rest[end] && rest[end] <= 'z' || 'A' <= rest[end] && rest[end] <= 'Z') {
+		end++
+	}
+	return jsWords[rest[:end]] || strings.HasSuffix(strings.TrimRight(rest, " \t\n\f\r"), "{")
+}
+
 func rulesFor(lang string) *regexp.Regexp {
 	switch lang {
 	case "python":
@@ -46,11 +69,12 @@ func heuristic(text string, decl *regexp.Regexp) (string, bool) {
 	if decl == nil {
 		return "", false
 	}
+	may := mayDeclare[decl]
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	keep := make([]bool, len(lines))
 	kept := 0
 	for i, l := range lines {
-		if !decl.MatchString(l) {
+		if may != nil && !may(l) || !decl.MatchString(l) {
 			continue
 		}
 		keep[i] = true
