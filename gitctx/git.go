@@ -107,7 +107,12 @@ func (g *git) output(ctx context.Context, stdin io.Reader, args ...string) ([]by
 // stream runs git and hands its standard output to read while it runs. If
 // read returns an error, git is stopped and that error is returned.
 func (g *git) stream(ctx context.Context, read func(io.Reader) error, args ...string) error {
-	p, err := g.start(ctx, nil, args...)
+	return g.streamFrom(ctx, nil, read, args...)
+}
+
+// streamFrom is stream with stdin (which may be nil) as git's input.
+func (g *git) streamFrom(ctx context.Context, stdin io.Reader, read func(io.Reader) error, args ...string) error {
+	p, err := g.start(ctx, stdin, args...)
 	if err != nil {
 		return err
 	}

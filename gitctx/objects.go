@@ -1,6 +1,7 @@
 package gitctx
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -71,21 +72,40 @@ func (o *objects) blobGoGit(id string, limit int64) (int64, []byte, error) {
 	return size, data, nil
 }
 
+// blobCLI is blob through one `git cat-file --batch`, which names the
+// blob's size before its content: git is stopped there when the size is
+// over limit.
 func (o *objects) blobCLI(ctx context.Context, id string, limit int64) (int64, []byte, error) {
-	out, err := o.git.output(ctx, nil, "cat-file", "-s", id)
+	var size int64
+	var data []byte
+	err := o.git.streamFrom(ctx, strings.NewReader(id+"\n"), func(out io.Reader) error {
+		br := bufio.NewReader(out)
+		header, err := br.ReadString('\n')
+		if err != nil {
+			return fmt.Errorf("read blob %s: %w", id, err)
+		}
+		// "<id> blob <size>", or "<id> missing"
+		f := strings.Fields(header)
+		if len(f) != 3 || f[1] != "blob" {
+			return fmt.Errorf("read blob %s: git cat-file says %q", id, strings.TrimSpace(header))
+		}
+		if size, err = strconv.ParseInt(f[2], 10, 64); err != nil {
+			return fmt.Errorf("read blob %s: size %q: %w", id, f[2], err)
+		}
+		if limit >= 0 && size > limit {
+			return fmt.Errorf("blob %s is %d bytes: %w", id, size, ErrTooLarge)
+		}
+		data = make([]byte, size)
+		if _, err := io.ReadFull(br, data); err != nil {
+			return fmt.Errorf("read blob %s: %w", id, err)
+		}
+		return nil
+	}, "cat-file", "--batch")
+	if errors.Is(err, ErrTooLarge) {
+		return size, nil, err
+	}
 	if err != nil {
-		return 0, nil, fmt.Errorf("read blob %s: %w", id, err)
+		return 0, nil, err
 	}
-	size, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
-	if err != nil {
-		return 0, nil, fmt.Errorf("read blob %s: size %q: %w", id, out, err)
-	}
-	if limit >= 0 && size > limit {
-		return size, nil, fmt.Errorf("blob %s is %d bytes: %w", id, size, ErrTooLarge)
-	}
-	data, err := o.git.output(ctx, nil, "cat-file", "blob", id)
-	if err != nil {
-		return 0, nil, fmt.Errorf("read blob %s: %w", id, err)
-	}
-	return int64(len(data)), data, nil
+	return size, data, nil
 }
