@@ -23,11 +23,22 @@ func (b *builder) startExtras(ctx context.Context, stream <-chan neighbours.File
 	rules := b.opts.Rules
 	// The files of the new side are listed now, beside the diff: addExtras
 	// needs them even when the neighbours' memo answers at once (an error
-	// comes out there, when it lists them again).
+	// comes out there, when it lists them again), and so does the project's
+	// manifest, read meanwhile (see view).
+	var manifest Manifest
+	var manifestErr error
 	listed := inBackground(func() error {
-		_, err := b.ch.Tree(ctx)
-		return err
+		if _, err := b.ch.Tree(ctx); err != nil {
+			manifestErr = err
+			return err
+		}
+		manifest, manifestErr = b.manifest(ctx)
+		return nil
 	})
+	b.manifestAhead = func() (Manifest, error) {
+		_ = listed()
+		return manifest, manifestErr
+	}
 	var ns []neighbours.Neighbour
 	var guides []neighbours.Guide
 	wait := inBackground(func() (err error) {

@@ -17,7 +17,11 @@ func (b *builder) view(ctx context.Context) (*view, error) {
 	if err := b.redactLabels(ctx, v); err != nil {
 		return nil, err
 	}
-	m, err := b.manifest(ctx)
+	manifest := b.manifest
+	if b.manifestAhead != nil {
+		manifest = func(context.Context) (Manifest, error) { return b.manifestAhead() }
+	}
+	m, err := manifest(ctx)
 	if err != nil {
 		return nil, err
 	}
