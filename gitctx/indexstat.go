@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -24,28 +25,30 @@ var emptyBlob = plumbing.NewHash("e69de29bb2d1d6434b8b29ae775ad8c2e48c5391")
 // smudged entry, a submodule, an unmerged or intent-to-add entry. Every
 // other file is as the index has it, as git itself would conclude (git
 // diff-files compares the same fields). A file marked skip-worktree is
-// left out, as git leaves it out. ok is false where the index cannot be
-// read so: a GIT_INDEX_FILE, an index extension go-git does not know (a
-// split or sparse index), a repository of SHA-256 ids (commit is one of
-// its ids), a system whose stat data this does not read.
-func (r *Repo) unsureFiles(commit string) (unsure []string, ok bool) {
+// left out, as git leaves it out (skipWorktree says whether there is
+// one). ok is false where the index cannot be read so: a GIT_INDEX_FILE,
+// an index extension go-git does not know (a split or sparse index), a
+// repository of SHA-256 ids (commit is one of its ids), a system whose
+// stat data this does not read.
+func (r *Repo) unsureFiles(commit string) (unsure []string, skipWorktree, ok bool) {
 	if !statSettles || len(commit) != 40 || os.Getenv("GIT_INDEX_FILE") != "" {
-		return nil, false
+		return nil, false, false
 	}
 	f, err := os.Open(filepath.Join(r.GitDir, "index"))
 	if err != nil {
-		return nil, false
+		return nil, false, false
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, false
+		return nil, false, false
 	}
 	var idx index.Index
 	if err := index.NewDecoder(bufio.NewReaderSize(f, 64<<10)).Decode(&idx); err != nil {
-		return nil, false
+		return nil, false, false
 	}
-	return r.unsureEntries(idx.Entries, st.ModTime()), true
+	skipWorktree = slices.ContainsFunc(idx.Entries, func(e *index.Entry) bool { return e.SkipWorktree })
+	return r.unsureEntries(idx.Entries, st.ModTime()), skipWorktree, true
 }
 
 // unsureEntries checks the entries' files on every core (a stat each:

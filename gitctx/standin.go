@@ -43,13 +43,19 @@ func (c *Change) standIn(ctx context.Context) (map[string]bool, bool) {
 // tree with the index, where the index's stat data, compared to the
 // nanosecond, settles most files (unsureFiles) and git is asked about the
 // others by name (`git diff-files`). Where the index cannot be read so,
-// git compares the whole work tree as before.
+// git compares the whole work tree as before. Only an index with files
+// marked skip-worktree (or one not read) may be a sparse checkout's: git's
+// configuration is asked then.
 func (r *Repo) worktreeDiffers(ctx context.Context, commit string) (map[string]bool, bool) {
-	sparse := r.inBackground(ctx, "config", "--get", "--bool", "core.sparseCheckout")
 	staged := r.inBackground(ctx, "diff-index", "--cached", "--name-only", "-z", "--no-renames", "--ignore-submodules=none", commit, "--")
+	unsure, skipWorktree, ok := r.unsureFiles(commit)
+	sparse := func() ([]byte, error) { return nil, nil }
+	if !ok || skipWorktree {
+		sparse = r.inBackground(ctx, "config", "--get", "--bool", "core.sparseCheckout")
+	}
 	var out []byte
 	var err error
-	if unsure, ok := r.unsureFiles(commit); ok && len(unsure) <= maxUnsure {
+	if ok && len(unsure) <= maxUnsure {
 		if out, err = staged(); err == nil && len(unsure) > 0 {
 			var files []byte
 			files, err = r.git.output(ctx, nil, append([]string{"diff-files", "--name-only", "-z", "--ignore-submodules=none", "--"}, unsure...)...)

@@ -114,7 +114,7 @@ func TestWorktreeDiffersAsGit(t *testing.T) {
 			r.settle()
 			tc.change(r)
 			repo := r.open()
-			unsure, ok := repo.unsureFiles(head)
+			unsure, _, ok := repo.unsureFiles(head)
 			slices.Sort(unsure)
 			if !ok || !slices.Equal(unsure, tc.unsure) {
 				t.Errorf("unsure files: %q, %v; want %q", unsure, ok, tc.unsure)
@@ -156,17 +156,33 @@ func TestUnsureFilesOtherIndex(t *testing.T) {
 	head := r.Commit("one")
 	repo := r.open()
 	t.Setenv("GIT_INDEX_FILE", filepath.Join(r.Dir, ".git", "index"))
-	if _, ok := repo.unsureFiles(head); ok {
+	if _, _, ok := repo.unsureFiles(head); ok {
 		t.Error("GIT_INDEX_FILE set: the index was read")
 	}
 	os.Unsetenv("GIT_INDEX_FILE")
 	if err := os.WriteFile(filepath.Join(r.Dir, ".git", "index"), []byte("DIRC not an index"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := repo.unsureFiles(head); ok {
+	if _, _, ok := repo.unsureFiles(head); ok {
 		t.Error("a broken index was read")
 	}
-	if _, ok := repo.unsureFiles(strings.Repeat("a", 64)); ok {
+	if _, _, ok := repo.unsureFiles(strings.Repeat("a", 64)); ok {
 		t.Error("a SHA-256 repository's index was read")
+	}
+}
+
+// TestWorktreeDiffersSparse: a sparse checkout's work tree stands in only
+// while it holds every file (no file is marked skip-worktree).
+func TestWorktreeDiffersSparse(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"in/a.txt": "a\n", "out/b.txt": "b\n"})
+	head := r.Commit("one")
+	r.Git("config", "core.sparseCheckout", "true")
+	if _, ok := r.open().worktreeDiffers(t.Context(), head); !ok {
+		t.Error("sparse checkout of every file: the work tree does not stand in")
+	}
+	r.Git("sparse-checkout", "set", "in")
+	if _, ok := r.open().worktreeDiffers(t.Context(), head); ok {
+		t.Error("sparse checkout without out/: the work tree stands in")
 	}
 }
