@@ -7,8 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"github.com/gitctx/gitctx/gitctx"
 )
 
 // settings are a command's effective settings and where each came from.
@@ -26,7 +24,7 @@ func configure(ctx context.Context, cmd *cobra.Command, a *app, explicit string)
 		explicit = a.getenv("GITCTX_CONFIG")
 	}
 	return configureWith(ctx, cmd, a, func(ctx context.Context) (string, []byte, error) {
-		path, err := findConfig(explicit, repoRoot(ctx))
+		path, err := findConfig(explicit, a.repoRoot(ctx))
 		if err != nil || path == "" {
 			return "", nil, err
 		}
@@ -112,8 +110,8 @@ func (s *settings) source(flag string) string {
 
 // repoRoot is the top of the repository the working directory is in, or
 // "." outside one.
-func repoRoot(ctx context.Context) string {
-	r, err := gitctx.Open(ctx, ".")
+func (a *app) repoRoot(ctx context.Context) string {
+	r, err := a.openRepo(ctx)
 	if err != nil {
 		return "."
 	}

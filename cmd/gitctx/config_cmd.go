@@ -115,7 +115,7 @@ func yamlValue(f *pflag.Flag) string {
 func runConfigInit(cmd *cobra.Command, a *app, o *configOptions) error {
 	path := o.config
 	if path == "" {
-		path = filepath.Join(repoRoot(cmd.Context()), configNames[0])
+		path = filepath.Join(a.repoRoot(cmd.Context()), configNames[0])
 	}
 	if _, err := os.Stat(path); err == nil && !o.force {
 		return usagef(cmd, fmt.Errorf("%s exists: pass --force to replace it", path))

@@ -89,7 +89,7 @@ func readRecord(cmd *cobra.Command, a *app, path string) (*pack.Record, error) {
 		data, err = io.ReadAll(a.stdin)
 		path = "stdin"
 	case "":
-		path = filepath.Join(repoRoot(cmd.Context()), ".gitctx", "record.json")
+		path = filepath.Join(a.repoRoot(cmd.Context()), ".gitctx", "record.json")
 		data, err = os.ReadFile(path)
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("no record at %s: run gitctx pack first, or name a record.json", path)

@@ -111,7 +111,7 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 
 // selectChange selects the change the options name.
 func selectChange(ctx context.Context, a *app, o *packOptions) (*gitctx.Change, error) {
-	repo, err := gitctx.Open(ctx, ".")
+	repo, err := a.openRepo(ctx)
 	if err != nil && !(o.patch != "" && errors.Is(err, gitctx.ErrNotRepository)) {
 		return nil, err
 	}

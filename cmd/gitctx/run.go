@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 
+	"github.com/gitctx/gitctx/gitctx"
 	"github.com/spf13/cobra"
 )
 
@@ -17,6 +19,18 @@ type app struct {
 	stdout io.Writer
 	stderr io.Writer
 	getenv func(string) string
+
+	repoOnce sync.Once // see openRepo
+	repo     *gitctx.Repo
+	repoErr  error
+}
+
+// openRepo opens the repository the working directory is in, once a run:
+// the configuration file is looked for at its root, and the change is
+// selected from it.
+func (a *app) openRepo(ctx context.Context) (*gitctx.Repo, error) {
+	a.repoOnce.Do(func() { a.repo, a.repoErr = gitctx.Open(ctx, ".") })
+	return a.repo, a.repoErr
 }
 
 // run is gitctx's whole program: it parses args, runs the command and maps
