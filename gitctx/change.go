@@ -95,9 +95,13 @@ type Commit struct {
 // range, its commits. Its methods read the patches and the contents of its
 // files on demand, so that only what is emitted is ever read.
 type Change struct {
-	Source  Source
-	Files   []*File
+	Source Source
+	Files  []*File
+	// Commits are the change's commits, newest first. A range's are
+	// listed in the background: they are complete once WaitCommits has
+	// returned without error.
 	Commits []Commit
+	commits func() error // waits for Commits (nil: complete)
 
 	repo     *Repo
 	diffArgs []string // the endpoints given to git diff: ["base", "head"], ["--cached", "base"], ["base"]
@@ -115,6 +119,15 @@ type Change struct {
 	standInOnce sync.Once // see standIn
 	differ      map[string]bool
 	standInOK   bool
+}
+
+// WaitCommits waits until Commits is complete, and reports why it could
+// not be listed.
+func (c *Change) WaitCommits() error {
+	if c.commits == nil {
+		return nil
+	}
+	return c.commits()
 }
 
 // Repo is the repository the change belongs to; nil for a patch read

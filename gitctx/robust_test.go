@@ -92,6 +92,9 @@ func TestHostileRefNames(t *testing.T) {
 			if c.Source.Spec != spec || len(c.Files) != 1 {
 				t.Errorf("SelectRange(%q) = spec %q, %d files", spec, c.Source.Spec, len(c.Files))
 			}
+			if err := c.WaitCommits(); err != nil {
+				t.Errorf("SelectRange(%q): commits: %v", spec, err)
+			}
 			if spec != name && (len(c.Commits) != 1 || c.Commits[0].Subject != subject) {
 				t.Errorf("SelectRange(%q): commits %+v, want the subject as it is", spec, c.Commits)
 			}

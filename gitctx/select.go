@@ -57,19 +57,26 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 		src.Base, src.Head = base, head
 		commitRange = []string{"-n", "1", head}
 	}
-	var files []*File
-	var commits []Commit
-	var pending *pendingPatches
-	err := both(func() (err error) {
-		files, pending, err = r.rawWithPatches(ctx, src.Base, src.Head)
-		return err
-	}, func() (err error) {
-		commits, err = r.commits(ctx, commitRange)
-		return err
-	})
-	c := &Change{Source: src, Files: files, Commits: commits, repo: r, diffArgs: []string{src.Base, src.Head}, pending: pending}
-	if err != nil {
-		c.Close()
+	// The commits are listed while git lists the files, and the change
+	// is handed on without waiting for them: in a repository without a
+	// commit-graph git walks the base's history to tell which commits are
+	// the range's (20 ms after the files were listed on prometheus' last 10
+	// commits), and the commit messages are needed only once the pack's
+	// files are on their way.
+	c := &Change{Source: src, repo: r, diffArgs: []string{src.Base, src.Head}}
+	listed := make(chan struct{})
+	var commitsErr error
+	go func() {
+		defer close(listed)
+		c.Commits, commitsErr = r.commits(ctx, commitRange)
+	}()
+	c.commits = func() error {
+		<-listed
+		return commitsErr
+	}
+	var err error
+	if c.Files, c.pending, err = r.rawWithPatches(ctx, src.Base, src.Head); err != nil {
+		_ = c.WaitCommits()
 		return nil, err
 	}
 	return c, nil

@@ -119,6 +119,9 @@ func TestSelectRangeSpecs(t *testing.T) {
 			if err != nil {
 				t.Fatalf("SelectRange(%q): %v", tt.spec, err)
 			}
+			if err := c.WaitCommits(); err != nil {
+				t.Fatalf("SelectRange(%q): commits: %v", tt.spec, err)
+			}
 			var shas []string
 			for _, cm := range c.Commits {
 				shas = append(shas, cm.SHA)
@@ -144,6 +147,9 @@ func TestSelectRangeCommits(t *testing.T) {
 	c, err := r.open().SelectRange(context.Background(), first+"..HEAD")
 	if err != nil {
 		t.Fatalf("SelectRange: %v", err)
+	}
+	if err := c.WaitCommits(); err != nil {
+		t.Fatalf("commits: %v", err)
 	}
 	checkEqual(t, "Commits", c.Commits, []Commit{
 		{SHA: third, Subject: "third", Message: "third"},

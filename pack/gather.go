@@ -58,6 +58,9 @@ func (b *builder) redactLabels(ctx context.Context, v *view) error {
 // redactCommits puts the commit messages (and the spec the user gave)
 // through the gate.
 func (b *builder) redactCommits(ctx context.Context) error {
+	if err := b.ch.WaitCommits(); err != nil {
+		return err
+	}
 	texts := []string{cleanText(decodeLine(b.ch.Source.Spec))}
 	for _, c := range b.ch.Commits {
 		texts = append(texts, cleanText(decodeLine(c.Message)))
