@@ -3,6 +3,7 @@ package pack
 import (
 	"context"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -197,6 +198,26 @@ type wordIndex struct {
 type riskWord struct {
 	word string
 	kind int
+	// what else a line needs, for the kind's pattern to match where the
+	// word is: a word boundary right before it (its alternatives start
+	// with the word, after the pattern's \b), and another word after it
+	// ("set" after "update"). They spare the pattern the many lines that
+	// name a word inside an identifier (accessToken, resourceUpdate).
+	atWordStart bool
+	then        string
+}
+
+// riskWordNeeds are the words whose riskWord needs more, by kind: those
+// the kind's pattern matches only at a word's start, and those it
+// matches only with another word after them.
+var riskWordNeeds = map[string]struct {
+	atWordStart []string
+	then        map[string]string
+}{
+	"auth":   {atWordStart: []string{"passw", "token", "jwt", "oauth", "session", "login", "authori", "authent"}},
+	"crypto": {atWordStart: []string{"hashlib", "argon2", "sha1", "md5", "aes", "rsa", "hmac", "tls.", "x509", "insecureskipverify", "verify", "random"}},
+	"sql": {atWordStart: []string{"select", "insert", "update", "delete", "execute("},
+		then: map[string]string{"select": "from", "insert": "into", "update": "set", "delete": "from"}},
 }
 
 // riskWords indexes the words of riskKinds; it is built once and only
@@ -206,13 +227,15 @@ var riskWords = newWordIndex()
 func newWordIndex() *wordIndex {
 	x := &wordIndex{}
 	for i, k := range riskKinds {
+		needs := riskWordNeeds[k.name]
 		for _, w := range k.words {
 			p := uint16(w[0])<<8 | uint16(w[1])
 			if x.pairs[p] == 0 {
 				x.lists = append(x.lists, nil)
 				x.pairs[p] = uint8(len(x.lists)) // a few dozen words: far from 255 pairs
 			}
-			x.lists[x.pairs[p]-1] = append(x.lists[x.pairs[p]-1], riskWord{w, i})
+			rw := riskWord{word: w, kind: i, atWordStart: slices.Contains(needs.atWordStart, w), then: needs.then[w]}
+			x.lists[x.pairs[p]-1] = append(x.lists[x.pairs[p]-1], rw)
 		}
 	}
 	return x
@@ -221,10 +244,16 @@ func newWordIndex() *wordIndex {
 // find marks in found the kinds whose words text holds, in any case. An
 // ASCII text is read as it is, each byte lowered as it is looked at; any
 // other is lowered first (strings.ToLower: a Kelvin sign is a k).
+//
+// A word marks its kind only where the line also has what riskWord says
+// the kind's pattern needs there. (A lowered text is read without word
+// boundaries: lowering may turn what stood before a word into a letter, a
+// Kelvin sign into k.)
 func (x *wordIndex) find(text string, found []bool) {
+	lowered := false
 	for i := 0; i < len(text); i++ {
 		if text[i] >= utf8.RuneSelf {
-			text = strings.ToLower(text)
+			text, lowered = strings.ToLower(text), true
 			break
 		}
 	}
@@ -235,11 +264,29 @@ func (x *wordIndex) find(text string, found []bool) {
 			continue
 		}
 		for _, w := range x.lists[k-1] {
-			if !found[w.kind] && len(text)-i >= len(w.word) && equalFoldASCII(text[i:], w.word) {
-				found[w.kind] = true
+			if found[w.kind] || len(text)-i < len(w.word) || !equalFoldASCII(text[i:], w.word) {
+				continue
 			}
+			if w.atWordStart && !lowered && i > 0 && isWordByte(text[i-1]) {
+				continue // inside a word: \b does not hold
+			}
+			if w.then != "" && !containsFoldASCII(text[i+len(w.word):], w.then) {
+				continue
+			}
+			found[w.kind] = true
 		}
 	}
+}
+
+// containsFoldASCII reports whether text holds word (lower-case ASCII) in
+// any ASCII case.
+func containsFoldASCII(text, word string) bool {
+	for i := 0; i+len(word) <= len(text); i++ {
+		if lowerASCII(text[i]) == word[0] && equalFoldASCII(text[i:], word) {
+			return true
+		}
+	}
+	return false
 }
 
 // focusText is the review focus of a Summary pack, as markdown list items.

@@ -57,7 +57,10 @@ func TestRiskKindsAgree(t *testing.T) {
 	words := []string{"password := x", "Token", "select a from b", "SELECT * FROM t", "update t set a", "updated",
 		"exec.Command(", "os/exec", "md5.Sum", "random.random()", "verify = False", "verify=True", "crypto/tls",
 		"İstanbul", "to\u212Aen", "se\u017F\u017Fion", "session", "sessions", "evaluate", "eval(x)", "plain text", "ÀÉ token", "\xff\xfe", "tls.Config",
-		"login", "Authorization", "authenticate", "hashlib", "insert into t", "delete from t", "query(", ".query(x)"}
+		"login", "Authorization", "authenticate", "hashlib", "insert into t", "delete from t", "query(", ".query(x)",
+		// words inside identifiers, and the words the patterns need after others
+		"accessToken", "_token", "9login", "\u212Atoken", "resourceUpdate(x)", "Update(ctx)", "bcrypt", "scrypt", "xmd5",
+		"a.query(", "update", "set", "from", "into", "deleteFrom", "UPDATE users", "SET x", "selected", "insertInto", "reverify = False"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for round := range 500 {
 		var hunks []gitctx.Hunk
@@ -89,4 +92,18 @@ func TestRiskWordsIndexFits(t *testing.T) {
 	if n := len(riskWords.lists); n == 0 || n > 255 {
 		t.Fatalf("the risk words start with %d byte pairs; the index holds 1 to 255", n)
 	}
+}
+
+// FuzzRiskKinds: riskKindsOf finds in any changed line what the
+// line-by-line search finds.
+func FuzzRiskKinds(f *testing.F) {
+	for _, s := range []string{"password := x", "accessToken", "update t set a", "resourceUpdate(x) set", "bcrypt", "\u212Atoken", "a.query(", "select a from b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		e := &entry{patch: &gitctx.Patch{Hunks: []gitctx.Hunk{{Lines: []gitctx.Line{{Op: '+', Text: line}}}}}}
+		if got, want := riskKindsOf(e), riskKindsLineByLine(e); !slices.Equal(got, want) {
+			t.Errorf("%q: riskKindsOf = %q, line by line %q", line, got, want)
+		}
+	})
 }
