@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"path"
 	"slices"
+	"sync"
 )
 
 // A seed is read whole: what it defines, and every name it selects from
@@ -32,6 +33,10 @@ func (t goToken) tok() token.Token { return token.Token(t.kind) }
 // name is an identifier's name.
 func (t goToken) name(src []byte) string { return string(src[t.start:t.end]) }
 
+// tokenBuffers holds the token slices scanGo reuses; it keeps nothing of
+// them (names are copied out of the file).
+var tokenBuffers = sync.Pool{New: func() any { return new([]goToken) }}
+
 // scanGo reads what a Go file imports, defines and selects.
 func scanGo(name string, src []byte) *goFile {
 	g, names := lightImports(name, src)
@@ -49,7 +54,10 @@ func scanGo(name string, src []byte) *goFile {
 		local[n] = p
 	}
 	g.aliases = nil // only lightGo's text scan needs them
-	toks := goTokens(src)
+	buf := tokenBuffers.Get().(*[]goToken)
+	defer tokenBuffers.Put(buf)
+	toks := appendGoTokens((*buf)[:0], src)
+	*buf = toks
 	topLevelDecls(src, toks, g.defines)
 	for i := 2; i < len(toks); i++ {
 		x, dot, sel := toks[i-2], toks[i-1], toks[i]

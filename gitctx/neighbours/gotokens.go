@@ -20,11 +20,16 @@ import (
 // The tokens scanGo does not read are merged into three: token.STRING for
 // any literal, token.ADD for any other operator, token.ILLEGAL for a
 // character Go does not know.
-func goTokens(src []byte) []goToken {
+func goTokens(src []byte) []goToken { return appendGoTokens(make([]goToken, 0, len(src)/4), src) }
+
+// appendGoTokens is goTokens into a slice of its own: scanGo reuses one
+// (see tokenBuffers) instead of allocating and zeroing 16 bytes of tokens
+// for every 4 bytes of a file (21 MB for prometheus' last 100 commits).
+func appendGoTokens(toks []goToken, src []byte) []goToken {
 	if bytes.HasPrefix(src, []byte{0xfe, 0xff}) || bytes.HasPrefix(src, []byte{0xff, 0xfe}) {
-		return []goToken{{kind: uint8(token.ILLEGAL)}} // UTF-16: go/scanner reads no further
+		return append(toks, goToken{kind: uint8(token.ILLEGAL)}) // UTF-16: go/scanner reads no further
 	}
-	l := goLexer{src: src, toks: make([]goToken, 0, len(src)/4)}
+	l := goLexer{src: src, toks: toks}
 	if bytes.HasPrefix(src, []byte("\uFEFF")) {
 		l.i = 3 // a byte order mark, which go/scanner skips
 	}
