@@ -1,8 +1,10 @@
 package gitctx
 
 import (
+	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -92,5 +94,30 @@ func TestRangeClosedUnread(t *testing.T) {
 	}
 	if len(same.Files) != 0 || same.pending != nil {
 		t.Errorf("an empty range: %d files, pending %v", len(same.Files), same.pending != nil)
+	}
+}
+
+// TestReadRawListing: the listing ends at its empty field, or at the end
+// of the output; what follows is left to read.
+func TestReadRawListing(t *testing.T) {
+	for _, tc := range []struct {
+		out, raw, rest string
+		fails          bool
+	}{
+		{out: "", raw: "", rest: ""},
+		{out: ":100644 100644 a b M\x00f.txt\x00\x00diff --git a/f.txt b/f.txt\n", raw: ":100644 100644 a b M\x00f.txt\x00", rest: "diff --git a/f.txt b/f.txt\n"},
+		{out: ":100644 100644 a b R100\x00old\x00new\x00\x00", raw: ":100644 100644 a b R100\x00old\x00new\x00", rest: ""},
+		{out: ":100644 100644 a b M\x00cut sh", fails: true},
+	} {
+		rd := bufio.NewReader(strings.NewReader(tc.out))
+		raw, err := readRawListing(rd)
+		if (err != nil) != tc.fails {
+			t.Errorf("%q: error %v, want failure %v", tc.out, err, tc.fails)
+			continue
+		}
+		rest, _ := io.ReadAll(rd)
+		if !tc.fails && (string(raw) != tc.raw || string(rest) != tc.rest) {
+			t.Errorf("%q: listing %q, rest %q; want %q, %q", tc.out, raw, rest, tc.raw, tc.rest)
+		}
 	}
 }
