@@ -17,13 +17,20 @@ import (
 // files of the work tree are read from disk. Sizes are looked up first, so
 // a blob over limit is never read. fn's data is valid only during the call.
 func (c *Change) ReadEach(ctx context.Context, files []*File, side Side, limit int64, fn func(f *File, size int64, data []byte, err error) error) error {
-	// Which files come from the batch, and their blob ids.
+	// Which files come from the disk, which from the batch, and their
+	// blob ids.
+	var disk map[*File][]byte
+	if side == New {
+		disk = c.readVerified(files, limit)
+	}
 	ids := make([]string, len(files))
 	var batch []string
 	for i, f := range files {
 		if id := c.blobID(f, side); id != "" {
 			ids[i] = id
-			batch = append(batch, id)
+			if _, ok := disk[f]; !ok {
+				batch = append(batch, id)
+			}
 		}
 	}
 	var sizes map[string]int64
@@ -47,7 +54,10 @@ func (c *Change) ReadEach(ctx context.Context, files []*File, side Side, limit i
 		var ferr error
 		id := ids[i]
 		size, known := sizes[id]
+		data, onDisk := disk[f]
 		switch {
+		case onDisk:
+			ferr = fn(f, int64(len(data)), data, nil)
 		case id == "":
 			size, data, err := c.Read(ctx, f, side, limit)
 			ferr = fn(f, size, data, err)

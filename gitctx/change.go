@@ -107,6 +107,9 @@ type Change struct {
 	diffArgs []string // the endpoints given to git diff: ["base", "head"], ["--cached", "base"], ["base"]
 	diffEnv  []string // extra environment for git diff (a temporary index)
 	worktree bool     // post-images live in the work tree
+	// diskFirst: new sides the work tree holds as their blobs are read
+	// from it (see readVerified)
+	diskFirst bool
 	cleanup  func() error
 
 	treeMu    sync.Mutex // Tree may be asked from several goroutines

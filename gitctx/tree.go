@@ -209,7 +209,7 @@ func (c *Change) ReadTreeEach(ctx context.Context, entries []TreeEntry, limit in
 		files[i] = f
 		byFile[f] = e
 	}
-	tree := &Change{Source: Source{Kind: KindWorktree}, repo: c.repo, worktree: c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch}
+	tree := &Change{Source: Source{Kind: KindWorktree}, repo: c.repo, worktree: c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch, diskFirst: c.diskFirst}
 	return tree.ReadEach(ctx, files, New, limit, func(f *File, _ int64, data []byte, err error) error {
 		return fn(byFile[f], data, err)
 	})
