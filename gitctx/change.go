@@ -110,7 +110,7 @@ type Change struct {
 	// diskFirst: new sides the work tree holds as their blobs are read
 	// from it (see readVerified)
 	diskFirst bool
-	cleanup  func() error
+	cleanup   func() error
 
 	treeMu    sync.Mutex // Tree may be asked from several goroutines
 	tree      []TreeEntry
