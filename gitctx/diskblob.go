@@ -3,6 +3,7 @@ package gitctx
 import (
 	"crypto/sha1"
 	"encoding/hex"
+	"errors"
 	"strconv"
 )
 
@@ -39,6 +40,9 @@ func (c *Change) readVerified(files []*File, limit int64) map[*File][]byte {
 			continue
 		}
 		_, data, err := c.repo.readWorktree(f.Path, limit)
+		if errors.Is(err, ErrTooLarge) {
+			continue // git says how large its blob is
+		}
 		if err != nil || blobIDOf(data) != id {
 			misses++
 			continue
