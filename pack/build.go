@@ -28,6 +28,7 @@ type Options struct {
 	NeighbourMemo   *neighbours.Memo // keeps a range's neighbours for later runs; may be nil
 	Context         ContextOptions   // files the user adds: --context, --context-cmd, --context-query
 	Counter         Counter          // counts tokens; required
+	Counts          *CountCache      // keeps the counts of segments for later runs; may be nil
 	Gate            *secrets.Gate    // removes credentials; required, there is no way around it
 	Tool            Tool
 	Now             func() time.Time

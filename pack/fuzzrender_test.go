@@ -76,7 +76,7 @@ func renderFuzzed(t *testing.T, c Counter, format Format, path, content, msg str
 	v.Boundary = boundary(body)
 	segs := append(append([]*segment{newSegment("head", r.head(v))}, body...), newSegment("tail", r.tail(v)))
 	passed(segs)
-	if err := countAll(context.Background(), c, segs); err != nil {
+	if err := countAll(context.Background(), c, nil, segs); err != nil {
 		t.Fatal(err)
 	}
 	text := join(segs)

@@ -342,5 +342,5 @@ func (s *shaper) settle(ctx context.Context, segs []*segment) error {
 	if err := s.gateSegments(ctx, segs); err != nil {
 		return err
 	}
-	return countAll(ctx, s.counter, segs)
+	return countAll(ctx, s.counter, s.opts.Counts, segs)
 }

@@ -187,8 +187,9 @@ func (t *tiktoken) Name() string {
 func estimate(bytes int) int { return (bytes + 2) / 3 }
 
 // countAll counts the segments that have no count yet, spread over the
-// cores. Segments must keep their counts additive: see segment.
-func countAll(ctx context.Context, c Counter, segs []*segment) error {
+// cores, from the cache where it holds their counts (cache may be nil).
+// Segments must keep their counts additive: see segment.
+func countAll(ctx context.Context, c Counter, cache *CountCache, segs []*segment) error {
 	var todo []*segment
 	for _, s := range segs {
 		if s.tokens < 0 {
@@ -206,7 +207,7 @@ func countAll(ctx context.Context, c Counter, segs []*segment) error {
 		go func() {
 			defer wg.Done()
 			for s := range next {
-				s.tokens = c.Count(s.str())
+				s.tokens = cache.Count(c, s.str())
 			}
 		}()
 	}

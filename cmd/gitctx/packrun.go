@@ -32,15 +32,21 @@ func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*pa
 	// ms of CPU in all, are built in the background while git selects the
 	// change: one after the other, on one core. Built side by side they
 	// took both cores of a small machine, and the goroutine waiting on git
-	// for the selection waited as long for a core (15 ms).
+	// for the selection waited as long for a core (15 ms). With counts
+	// kept by earlier runs, the vocabulary is built only if a count is
+	// missing: a pack of text counted before needs none.
 	budget, counter, err := resolveBudget(a, o)
 	if err != nil {
 		return nil, err
 	}
+	counts := countCache(a)
+	defer counts.Close()
 	defaults := secrets.LoadDefaults(gateLogger(a))
 	go func() {
 		defaults.Wait()
-		pack.Warm(counter)
+		if counts == nil || counts.Fresh() {
+			pack.Warm(counter)
+		}
 	}()
 	prog.stage("selecting the change")
 	ch, err := selectChange(ctx, a, o)
@@ -50,7 +56,7 @@ func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*pa
 	pr := &packRun{ch: ch, counter: counter}
 	pr.gate, err = newGate(ctx, a, ch, defaults)
 	if err == nil {
-		err = pr.build(ctx, a, o, prog, budget)
+		err = pr.build(ctx, a, o, prog, budget, counts)
 	}
 	if err != nil {
 		ch.Close()
@@ -59,7 +65,7 @@ func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*pa
 	return pr, nil
 }
 
-func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *progress, budget pack.Budget) error {
+func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *progress, budget pack.Budget, counts *pack.CountCache) error {
 	format, _ := pack.ParseFormat(o.format)
 	extra := o.settings.extra()
 	rules := pack.DefaultRules()
@@ -96,6 +102,7 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 		HistoryDepth:  historyDepth(o.history),
 		NeighbourMemo: neighbourMemo(a),
 		Counter:       pr.counter,
+		Counts:        counts,
 		Gate:          pr.gate,
 		Tool:          pack.Tool{Name: "gitctx", Version: v},
 		Progress:      prog.stage,

@@ -5,6 +5,7 @@ import (
 	"runtime"
 
 	"github.com/gitctx/gitctx/gitctx/neighbours"
+	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -42,6 +43,20 @@ func neighbourMemo(a *app) *neighbours.Memo {
 		return nil
 	}
 	return m
+}
+
+// countCache opens the cache of token counts (see pack.CountCache) in
+// cacheDir; nil without one.
+func countCache(a *app) *pack.CountCache {
+	dir := cacheDir(a)
+	if dir == "" {
+		return nil
+	}
+	c, err := pack.OpenCountCache(dir)
+	if err != nil {
+		return nil
+	}
+	return c
 }
 
 // cacheDir is where gitctx keeps its caches: GITCTX_CACHE_DIR, else

@@ -1,0 +1,167 @@
+package pack
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+)
+
+// tallyCounter counts with a real counter and tallies the texts it counts.
+type tallyCounter struct {
+	Counter
+	n atomic.Int64
+}
+
+func (c *tallyCounter) Count(s string) int {
+	c.n.Add(1)
+	return c.Counter.Count(s)
+}
+
+func openCounts(t *testing.T, dir string) *CountCache {
+	t.Helper()
+	c, err := OpenCountCache(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return c
+}
+
+func TestCountCache(t *testing.T) {
+	dir := t.TempDir()
+	real := counter(t)
+	texts := []string{"package main\n", strings.Repeat("func f() { return 1 }\n", 300), "# heading\n\nsome prose, a second line\n"}
+
+	first := openCounts(t, dir)
+	if !first.Fresh() {
+		t.Error("a new table is not fresh")
+	}
+	tally := &tallyCounter{Counter: real}
+	for _, s := range texts {
+		if got, want := first.Count(tally, s), real.Count(s); got != want {
+			t.Errorf("count %q = %d, want %d", s[:10], got, want)
+		}
+	}
+	if tally.n.Load() != int64(len(texts)) {
+		t.Errorf("a cold cache counted %d texts, want %d", tally.n.Load(), len(texts))
+	}
+
+	second := openCounts(t, dir)
+	if second.Fresh() {
+		t.Error("a table opened again is fresh")
+	}
+	tally.n.Store(0)
+	for _, s := range texts {
+		if got, want := second.Count(tally, s), real.Count(s); got != want {
+			t.Errorf("cached count of %q = %d, want %d", s[:10], got, want)
+		}
+	}
+	if n := tally.n.Load(); n != 0 {
+		t.Errorf("a warm cache counted %d texts, want none", n)
+	}
+
+	// Another tokenizer, or another text, is not answered from the table.
+	cl, err := NewCounter("cl100k_base", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := &tallyCounter{Counter: cl}
+	for _, s := range texts {
+		if got, want := second.Count(other, s), cl.Count(s); got != want {
+			t.Errorf("cl100k count of %q = %d, want %d", s[:10], got, want)
+		}
+	}
+	if n := other.n.Load(); n != int64(len(texts)) {
+		t.Errorf("another tokenizer was counted %d times, want %d", n, len(texts))
+	}
+	tally.n.Store(0)
+	second.Count(tally, texts[0]+" ")
+	if tally.n.Load() != 1 {
+		t.Error("a text not counted before was answered from the table")
+	}
+}
+
+// TestCountCacheDamaged: a slot that does not check out is a miss, never a
+// wrong count.
+func TestCountCacheDamaged(t *testing.T) {
+	dir := t.TempDir()
+	real := counter(t)
+	text := strings.Repeat("x := y + z\n", 50)
+	c := openCounts(t, dir)
+	want := c.Count(real, text)
+	k := c.key(real.Name(), text)
+	var slot [countSlotBytes]byte
+	if _, err := c.f.ReadAt(slot[:], c.offset(k)); err != nil {
+		t.Fatal(err)
+	}
+	for _, at := range []int{0, 21, 24, 29} {
+		damaged := slot
+		damaged[at] ^= 0x40
+		if _, err := c.f.WriteAt(damaged[:], c.offset(k)); err != nil {
+			t.Fatal(err)
+		}
+		tally := &tallyCounter{Counter: real}
+		if got := c.Count(tally, text); got != want || tally.n.Load() != 1 {
+			t.Errorf("byte %d damaged: count %d after %d counts, want %d after 1", at, got, tally.n.Load(), want)
+		}
+	}
+	// a table cut short is made whole again
+	if err := os.Truncate(filepath.Join(dir, countTableName), 100); err != nil {
+		t.Fatal(err)
+	}
+	again := openCounts(t, dir)
+	if got := again.Count(real, text); got != want {
+		t.Errorf("count after the table was cut: %d, want %d", got, want)
+	}
+}
+
+// TestCountCacheConcurrent: goroutines counting through one table, and
+// two tables open on one file, agree with the counter.
+func TestCountCacheConcurrent(t *testing.T) {
+	dir := t.TempDir()
+	real := counter(t)
+	a, b := openCounts(t, dir), openCounts(t, dir)
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c := a
+			if g%2 == 1 {
+				c = b
+			}
+			for i := range 50 {
+				s := strings.Repeat("line of code\n", i+1)
+				if got, want := c.Count(real, s), real.Count(s); got != want {
+					t.Errorf("count of %d lines = %d, want %d", i+1, got, want)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// TestCountCacheSamePack: a pack counted from a warm table is the pack
+// counted cold, byte for byte, and counts nothing.
+func TestCountCacheSamePack(t *testing.T) {
+	r := goldenRepo(t)
+	dir := t.TempDir()
+	for _, f := range formats {
+		var packs []string
+		for run := range 2 {
+			tally := &tallyCounter{Counter: counter(t)}
+			opts := options(tally, f, 0)
+			opts.Counts = openCounts(t, dir)
+			packs = append(packs, build(t, r.change("HEAD~1..HEAD"), opts).Text)
+			if n := tally.n.Load(); (run == 0) != (n > 0) {
+				t.Errorf("%s: run %d counted %d segments", f, run, n)
+			}
+		}
+		if packs[0] != packs[1] {
+			t.Errorf("%s: the warm pack differs from the cold one:\n%s", f, textDiff(packs[1], packs[0]))
+		}
+	}
+}
