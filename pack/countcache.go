@@ -21,8 +21,8 @@ import (
 //
 // The counts take slots of 32 bytes in a file of fixed size, read and
 // written in place: key[:20] | text length | count | CRC-32 of the rest. A
-// key has one slot, and a new count takes it; a slot whose CRC does not
-// check out (a write cut short, a zeroed page) is empty. A CountCache is
+// key may take any of countWays slots side by side; a slot whose CRC does
+// not check out (a write cut short, a zeroed page) is empty. A CountCache is
 // safe for concurrent use, by goroutines and processes.
 type CountCache struct {
 	f       *os.File
@@ -104,34 +104,68 @@ func (c *CountCache) key(counter, text string) countKey {
 	return k
 }
 
-func (c *CountCache) offset(k countKey) int64 {
-	return int64(binary.LittleEndian.Uint64(k[24:])%uint64(c.slots)) * countSlotBytes
+// countWays is how many slots a key may take, side by side: a new count
+// takes an empty one, else one the key picks. (With one slot a key, two of
+// the hundreds of segments of one pack often took the same slot, and each
+// run counted both again.)
+const countWays = 4
+
+// bucket is where the slots a key may take start.
+func (c *CountCache) bucket(k countKey) int64 {
+	return int64(binary.LittleEndian.Uint64(k[24:])%uint64(c.slots/countWays)) * countWays * countSlotBytes
+}
+
+// countSlot is one slot's fields, and whether it checks out.
+func countSlot(b []byte) (key []byte, n, count uint32, ok bool) {
+	ok = crc32.ChecksumIEEE(b[:28]) == binary.LittleEndian.Uint32(b[28:])
+	return b[:20], binary.LittleEndian.Uint32(b[20:]), binary.LittleEndian.Uint32(b[24:]), ok
 }
 
 // get returns the count of a text of n bytes kept under k.
 func (c *CountCache) get(k countKey, n int) (int, bool) {
-	var s [countSlotBytes]byte
-	if _, err := c.f.ReadAt(s[:], c.offset(k)); err != nil {
+	var b [countWays * countSlotBytes]byte
+	if _, err := c.f.ReadAt(b[:], c.bucket(k)); err != nil {
 		return 0, false
 	}
-	if crc32.ChecksumIEEE(s[:28]) != binary.LittleEndian.Uint32(s[28:]) ||
-		string(s[:20]) != string(k[:20]) || binary.LittleEndian.Uint32(s[20:]) != uint32(n) {
-		return 0, false
+	for i := range countWays {
+		key, size, count, ok := countSlot(b[i*countSlotBytes : (i+1)*countSlotBytes])
+		if ok && string(key) == string(k[:20]) && size == uint32(n) {
+			return int(count), true
+		}
 	}
-	return int(binary.LittleEndian.Uint32(s[24:])), true
+	return 0, false
 }
 
-// put keeps the count of a text of n bytes under k.
+// put keeps the count of a text of n bytes under k: in the key's own slot,
+// else an empty one, else the one the key picks.
 func (c *CountCache) put(k countKey, n, count int) {
 	if n < 0 || int64(n) > 1<<32-1 || count < 0 || int64(count) > 1<<32-1 {
 		return
+	}
+	var b [countWays * countSlotBytes]byte
+	if _, err := c.f.ReadAt(b[:], c.bucket(k)); err != nil {
+		return
+	}
+	pick, empty := int(k[0]%countWays), -1
+	for i := range countWays {
+		key, _, _, ok := countSlot(b[i*countSlotBytes : (i+1)*countSlotBytes])
+		if ok && string(key) == string(k[:20]) {
+			pick, empty = i, -1
+			break
+		}
+		if !ok && empty < 0 {
+			empty = i
+		}
+	}
+	if empty >= 0 {
+		pick = empty
 	}
 	var s [countSlotBytes]byte
 	copy(s[:20], k[:20])
 	binary.LittleEndian.PutUint32(s[20:], uint32(n))
 	binary.LittleEndian.PutUint32(s[24:], uint32(count))
 	binary.LittleEndian.PutUint32(s[28:], crc32.ChecksumIEEE(s[:28]))
-	_, _ = c.f.WriteAt(s[:], c.offset(k)) // a cache that cannot be written is only slower
+	_, _ = c.f.WriteAt(s[:], c.bucket(k)+int64(pick*countSlotBytes)) // a cache that cannot be written is only slower
 }
 
 // Count counts text with counter, from the cache when it holds the count.

@@ -93,19 +93,29 @@ func TestCountCacheDamaged(t *testing.T) {
 	c := openCounts(t, dir)
 	want := c.Count(real, text)
 	k := c.key(real.Name(), text)
+	at := int64(-1) // the slot the count took
 	var slot [countSlotBytes]byte
-	if _, err := c.f.ReadAt(slot[:], c.offset(k)); err != nil {
-		t.Fatal(err)
+	for i := range int64(countWays) {
+		if _, err := c.f.ReadAt(slot[:], c.bucket(k)+i*countSlotBytes); err != nil {
+			t.Fatal(err)
+		}
+		if string(slot[:20]) == string(k[:20]) {
+			at = c.bucket(k) + i*countSlotBytes
+			break
+		}
 	}
-	for _, at := range []int{0, 21, 24, 29} {
+	if at < 0 {
+		t.Fatal("the count took no slot of its key")
+	}
+	for _, b := range []int{0, 21, 24, 29} {
 		damaged := slot
-		damaged[at] ^= 0x40
-		if _, err := c.f.WriteAt(damaged[:], c.offset(k)); err != nil {
+		damaged[b] ^= 0x40
+		if _, err := c.f.WriteAt(damaged[:], at); err != nil {
 			t.Fatal(err)
 		}
 		tally := &tallyCounter{Counter: real}
 		if got := c.Count(tally, text); got != want || tally.n.Load() != 1 {
-			t.Errorf("byte %d damaged: count %d after %d counts, want %d after 1", at, got, tally.n.Load(), want)
+			t.Errorf("byte %d damaged: count %d after %d counts, want %d after 1", b, got, tally.n.Load(), want)
 		}
 	}
 	// a table cut short is made whole again
@@ -163,5 +173,34 @@ func TestCountCacheSamePack(t *testing.T) {
 		if packs[0] != packs[1] {
 			t.Errorf("%s: the warm pack differs from the cold one:\n%s", f, textDiff(packs[1], packs[0]))
 		}
+	}
+}
+
+// TestCountCacheFullBucket: keys sharing a bucket keep their counts until
+// more of them come than it has slots.
+func TestCountCacheFullBucket(t *testing.T) {
+	c := openCounts(t, t.TempDir())
+	c.slots = countWays // one bucket: every key shares it
+	real := counter(t)
+	texts := []string{"one\n", "two\n", "three\n", "four\n"}
+	for _, s := range texts {
+		c.Count(real, s)
+	}
+	tally := &tallyCounter{Counter: real}
+	for _, s := range texts {
+		if got, want := c.Count(tally, s), real.Count(s); got != want {
+			t.Errorf("count of %q = %d, want %d", s, got, want)
+		}
+	}
+	if n := tally.n.Load(); n != 0 {
+		t.Errorf("%d of %d keys sharing a bucket were counted again", n, len(texts))
+	}
+	c.Count(real, "five\n") // takes the slot of one of them
+	tally.n.Store(0)
+	for _, s := range texts {
+		c.Count(tally, s)
+	}
+	if n := tally.n.Load(); n < 1 {
+		t.Error("a fifth key in a bucket of four took no slot")
 	}
 }
