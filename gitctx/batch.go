@@ -17,12 +17,24 @@ import (
 // files of the work tree are read from disk. Sizes are looked up first, so
 // a blob over limit is never read. fn's data is valid only during the call.
 func (c *Change) ReadEach(ctx context.Context, files []*File, side Side, limit int64, fn func(f *File, size int64, data []byte, err error) error) error {
-	// Which files come from the disk, which from the batch, and their
-	// blob ids.
 	var disk map[*File][]byte
 	if side == New {
 		disk = c.readVerified(files, limit)
 	}
+	return c.readEach(ctx, files, side, limit, disk, fn)
+}
+
+// ReadOldEach is ReadEach of the old sides, where patches (the files'
+// patches as Patches parsed them; may miss some) let an old side be made
+// from the work tree instead of read from git (see oldFromWorktree).
+func (c *Change) ReadOldEach(ctx context.Context, files []*File, patches map[*File]*Patch, limit int64, fn func(f *File, size int64, data []byte, err error) error) error {
+	return c.readEach(ctx, files, Old, limit, c.oldFromWorktree(files, patches, limit), fn)
+}
+
+// readEach is ReadEach with the files whose side disk holds already.
+func (c *Change) readEach(ctx context.Context, files []*File, side Side, limit int64, disk map[*File][]byte, fn func(f *File, size int64, data []byte, err error) error) error {
+	// Which files come from the disk, which from the batch, and their
+	// blob ids.
 	ids := make([]string, len(files))
 	var batch []string
 	for i, f := range files {

@@ -52,21 +52,29 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 	for side, which := range []gitctx.Side{gitctx.New, gitctx.Old} {
 		var files []*gitctx.File
 		byFile := map[*gitctx.File]*entry{}
+		patches := map[*gitctx.File]*gitctx.Patch{}
 		for _, e := range todo {
 			newSide, oldSide := needs(e)
 			if e.file != nil && ((side == 0 && newSide && e.file.NewMode != 0 && !held[e]) || (side == 1 && oldSide && e.file.OldMode != 0)) {
 				files = append(files, e.file)
 				byFile[e.file] = e
+				if e.patch != nil {
+					patches[e.file] = e.patch
+				}
 			}
 		}
+		each := func(f *gitctx.File, _ int64, data []byte, err error) error {
+			if err != nil {
+				return skip(err)
+			}
+			keep(byFile[f], side, data)
+			return nil
+		}
 		waits = append(waits, inBackground(func() error {
-			return b.ch.ReadEach(ctx, files, which, b.opts.MaxFileBytes, func(f *gitctx.File, _ int64, data []byte, err error) error {
-				if err != nil {
-					return skip(err)
-				}
-				keep(byFile[f], side, data)
-				return nil
-			})
+			if which == gitctx.Old {
+				return b.ch.ReadOldEach(ctx, files, patches, b.opts.MaxFileBytes, each)
+			}
+			return b.ch.ReadEach(ctx, files, which, b.opts.MaxFileBytes, each)
 		}))
 	}
 	waits = append(waits, inBackground(func() error {

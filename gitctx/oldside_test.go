@@ -1,0 +1,188 @@
+package gitctx
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestReadOldEach: the old sides made from the work tree and the
+// patches are git's, byte for byte, over edits at either end, final
+// newlines lost and gained, CRLF, renames and deletions; a file edited
+// since the commit is read from git.
+func TestReadOldEach(t *testing.T) {
+	r := newTestRepo(t)
+	lines := func(from, to int, end string) string {
+		var b strings.Builder
+		for i := from; i <= to; i++ {
+			fmt.Fprintf(&b, "line %d%s", i, end)
+		}
+		return b.String()
+	}
+	old := map[string]string{
+		"start.txt":     lines(1, 20, "\n"),
+		"end.txt":       lines(1, 20, "\n"),
+		"middle.txt":    lines(1, 40, "\n"),
+		"lose-nl.txt":   lines(1, 5, "\n"),
+		"gain-nl.txt":   strings.TrimSuffix(lines(1, 5, "\n"), "\n"),
+		"keep-no-nl":    strings.TrimSuffix(lines(1, 9, "\n"), "\n"),
+		"crlf.txt":      lines(1, 12, "\r\n"),
+		"to-empty.txt":  lines(1, 3, "\n"),
+		"from-empty":    "",
+		"renamed-a.txt": lines(1, 30, "\n"),
+		"deleted.txt":   lines(1, 4, "\n"),
+		"edited.txt":    lines(1, 10, "\n"),
+		"many.txt":      lines(1, 100, "\n"),
+	}
+	r.WriteAll(old)
+	r.Commit("one")
+	r.WriteAll(map[string]string{
+		"start.txt":    "new first\n" + lines(3, 20, "\n"),
+		"end.txt":      lines(1, 18, "\n") + "new last\n",
+		"middle.txt":   lines(1, 15, "\n") + "inserted\n" + lines(16, 30, "\n") + lines(33, 40, "\n"),
+		"lose-nl.txt":  strings.TrimSuffix(lines(1, 5, "\n"), "\n"),
+		"gain-nl.txt":  lines(1, 5, "\n"),
+		"keep-no-nl":   lines(1, 8, "\n") + "line 9 changed",
+		"crlf.txt":     lines(1, 6, "\r\n") + "changed\r\n" + lines(8, 12, "\r\n"),
+		"to-empty.txt": "",
+		"from-empty":   "now something\n",
+		"edited.txt":   lines(2, 10, "\n"),
+		"many.txt":     strings.Replace(strings.Replace(lines(1, 100, "\n"), "line 10\n", "ten\n", 1), "line 90\n", "", 1),
+	})
+	r.Git("mv", "renamed-a.txt", "renamed-b.txt")
+	r.Write("renamed-b.txt", lines(1, 29, "\n")+"changed\n")
+	r.remove("deleted.txt")
+	r.Commit("two")
+	r.Write("edited.txt", "edited since\n") // the work tree no longer holds the commit's
+
+	ctx := context.Background()
+	c, err := r.open().SelectRange(ctx, "HEAD~1..HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	patches := map[*File]*Patch{}
+	err = c.Patches(ctx, func(*File) bool { return true }, -1, func(f *File, p *Patch) error {
+		patches[f] = p
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldPath := func(f *File) string {
+		if f.OldPath != "" {
+			return f.OldPath
+		}
+		return f.Path
+	}
+	var made []string
+	for f := range c.oldFromWorktree(c.Files, patches, -1) {
+		made = append(made, oldPath(f))
+	}
+	slices.Sort(made)
+	want := []string{"crlf.txt", "end.txt", "from-empty", "gain-nl.txt", "keep-no-nl", "lose-nl.txt", "many.txt", "middle.txt", "renamed-a.txt", "start.txt", "to-empty.txt"}
+	if !slices.Equal(made, want) {
+		t.Errorf("old sides made from the work tree: %q\nwant %q", made, want)
+	}
+	got := map[string]string{}
+	err = c.ReadOldEach(ctx, c.Files, patches, -1, func(f *File, size int64, data []byte, err error) error {
+		if err != nil {
+			return fmt.Errorf("%s: %w", f.Path, err)
+		}
+		if size != int64(len(data)) {
+			t.Errorf("%s: size %d, %d bytes", f.Path, size, len(data))
+		}
+		got[oldPath(f)] = string(data)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path, text := range old {
+		if got[path] != text {
+			t.Errorf("%s: old side %q, want %q", path, got[path], text)
+		}
+	}
+}
+
+// TestReverseApplyMisfit: hunks that do not fit the new side are refused.
+func TestReverseApplyMisfit(t *testing.T) {
+	newSide := []byte("a\nb\nc\n")
+	for name, hunks := range map[string][]Hunk{
+		"past the end": {{OldStart: 3, OldLines: 1, NewStart: 3, NewLines: 2, Lines: []Line{{Op: ' ', Text: "c"}, {Op: '+', Text: "d"}}}},
+		"out of order": {
+			{OldStart: 3, OldLines: 1, NewStart: 3, NewLines: 1, Lines: []Line{{Op: ' ', Text: "c"}}},
+			{OldStart: 1, OldLines: 1, NewStart: 1, NewLines: 1, Lines: []Line{{Op: ' ', Text: "a"}}},
+		},
+		"wrong count": {{OldStart: 1, OldLines: 1, NewStart: 1, NewLines: 2, Lines: []Line{{Op: ' ', Text: "a"}}}},
+	} {
+		if out, ok := reverseApply(newSide, hunks); ok {
+			t.Errorf("%s: made %q", name, out)
+		}
+	}
+}
+
+// FuzzReverseApply: the old side is made back from the new side and a
+// patch of the two (one hunk around what differs, as diff -U3 makes it).
+func FuzzReverseApply(f *testing.F) {
+	f.Add("a\nb\nc\n", "a\nx\nc\n")
+	f.Add("a\nb", "a\nb\n")
+	f.Add("", "one\n")
+	f.Add("1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\n2\n3\n4\n5\n6\n7\n8\n")
+	f.Add("x\r\ny\r\n", "x\r\nz\r\n")
+	f.Fuzz(func(t *testing.T, oldSide, newSide string) {
+		hunks := oneHunk(oldSide, newSide, 3)
+		got, ok := reverseApply([]byte(newSide), hunks)
+		if !ok {
+			t.Fatalf("refused a patch of %q to %q: %+v", oldSide, newSide, hunks)
+		}
+		if string(got) != oldSide {
+			t.Fatalf("made %q from %q, want %q (hunks %+v)", got, newSide, oldSide, hunks)
+		}
+	})
+}
+
+// oneHunk makes the patch from a to b as one hunk around the lines that
+// differ, with up to context lines of context, as unified diff numbers it.
+func oneHunk(a, b string, context int) []Hunk {
+	la, lb := splitLines([]byte(a)), splitLines([]byte(b))
+	pre := 0
+	for pre < len(la) && pre < len(lb) && string(la[pre]) == string(lb[pre]) {
+		pre++
+	}
+	suf := 0
+	for suf < len(la)-pre && suf < len(lb)-pre && string(la[len(la)-1-suf]) == string(lb[len(lb)-1-suf]) {
+		suf++
+	}
+	if pre == len(la) && pre == len(lb) {
+		return nil
+	}
+	from := max(0, pre-context)
+	toA, toB := min(len(la), len(la)-suf+context), min(len(lb), len(lb)-suf+context)
+	line := func(op byte, l []byte) Line {
+		text, nl := strings.CutSuffix(string(l), "\n")
+		return Line{Op: op, Text: text, NoNewline: !nl}
+	}
+	h := Hunk{OldStart: from + 1, OldLines: toA - from, NewStart: from + 1, NewLines: toB - from}
+	for _, l := range la[from:pre] {
+		h.Lines = append(h.Lines, line(' ', l))
+	}
+	for _, l := range la[pre : len(la)-suf] {
+		h.Lines = append(h.Lines, line('-', l))
+	}
+	for _, l := range lb[pre : len(lb)-suf] {
+		h.Lines = append(h.Lines, line('+', l))
+	}
+	for _, l := range la[len(la)-suf : toA] {
+		h.Lines = append(h.Lines, line(' ', l))
+	}
+	if h.OldLines == 0 {
+		h.OldStart--
+	}
+	if h.NewLines == 0 {
+		h.NewStart--
+	}
+	return []Hunk{h}
+}
