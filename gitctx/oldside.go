@@ -1,8 +1,8 @@
 package gitctx
 
 import (
-	"bytes"
 	"errors"
+	"strings"
 )
 
 // oldFromWorktree makes, from the work tree, the old sides of a range's
@@ -37,7 +37,7 @@ func (c *Change) oldFromWorktree(files []*File, patches map[*File]*Patch, limit 
 		var old []byte
 		ok := err == nil
 		if ok {
-			old, ok = reverseApply(data, p.Hunks)
+			old, ok = reverseApply(string(data), p.Hunks)
 		}
 		if !ok || limit >= 0 && int64(len(old)) > limit || blobIDOf(old) != f.OldID {
 			misses++
@@ -54,12 +54,27 @@ func (c *Change) oldFromWorktree(files []*File, patches map[*File]*Patch, limit 
 
 func isFileMode(m uint32) bool { return m == ModeRegular || m == ModeExecutable }
 
+// OldSide makes the old side of a changed file from its new side (its
+// bytes, as read) and its patch: the bytes the patch taken back makes, if
+// they hash to the file's old blob id (so they are the old blob's,
+// whatever newSide was).
+func (c *Change) OldSide(f *File, p *Patch, newSide string) ([]byte, bool) {
+	if p == nil || p.Binary || p.Oversize || !isFileMode(f.OldMode) || len(c.blobID(f, Old)) != 40 {
+		return nil, false
+	}
+	old, ok := reverseApply(newSide, p.Hunks)
+	if !ok || blobIDOf(old) != f.OldID {
+		return nil, false
+	}
+	return old, true
+}
+
 // reverseApply takes a patch back: from the bytes of a file's new side and
 // the patch's hunks (in order, as git prints them), the old side's bytes.
 // It reports false when the hunks do not fit the new side; where they fit
 // but do not match it, the bytes it makes are wrong, which the caller's
 // check of their blob id finds.
-func reverseApply(newSide []byte, hunks []Hunk) ([]byte, bool) {
+func reverseApply(newSide string, hunks []Hunk) ([]byte, bool) {
 	lines := splitLines(newSide)
 	out := make([]byte, 0, len(newSide))
 	next := 0 // the first line of the new side not yet taken
@@ -97,17 +112,17 @@ func reverseApply(newSide []byte, hunks []Hunk) ([]byte, bool) {
 	return out, true
 }
 
-// splitLines splits data after each newline; the last line may have none.
-func splitLines(data []byte) [][]byte {
-	lines := make([][]byte, 0, bytes.Count(data, []byte{'\n'})+1)
-	for len(data) > 0 {
-		i := bytes.IndexByte(data, '\n')
+// splitLines splits text after each newline; the last line may have none.
+func splitLines(text string) []string {
+	lines := make([]string, 0, strings.Count(text, "\n")+1)
+	for len(text) > 0 {
+		i := strings.IndexByte(text, '\n')
 		if i < 0 {
-			lines = append(lines, data)
+			lines = append(lines, text)
 			break
 		}
-		lines = append(lines, data[:i+1])
-		data = data[i+1:]
+		lines = append(lines, text[:i+1])
+		text = text[i+1:]
 	}
 	return lines
 }

@@ -105,11 +105,33 @@ func TestReadOldEach(t *testing.T) {
 			t.Errorf("%s: old side %q, want %q", path, got[path], text)
 		}
 	}
+
+	// OldSide, from the new sides as git has them
+	for f, p := range patches {
+		if f.NewMode == 0 {
+			continue
+		}
+		_, newSide, err := c.Read(ctx, f, New, -1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		made, ok := c.OldSide(f, p, string(newSide))
+		if want, had := old[oldPath(f)]; ok != had || string(made) != want {
+			t.Errorf("OldSide(%s) = %q, %v; want %q, %v", f.Path, made, ok, want, had)
+		}
+		// from another new side: refused, unless what it makes is the old
+		// blob all the same (a line the hunks replace differs)
+		for _, other := range []string{"x\n" + string(newSide), string(newSide) + "x\n", ""} {
+			if made, ok := c.OldSide(f, p, other); ok && string(made) != old[oldPath(f)] {
+				t.Errorf("OldSide(%s) of new side %q made %q", f.Path, other, made)
+			}
+		}
+	}
 }
 
 // TestReverseApplyMisfit: hunks that do not fit the new side are refused.
 func TestReverseApplyMisfit(t *testing.T) {
-	newSide := []byte("a\nb\nc\n")
+	newSide := "a\nb\nc\n"
 	for name, hunks := range map[string][]Hunk{
 		"past the end": {{OldStart: 3, OldLines: 1, NewStart: 3, NewLines: 2, Lines: []Line{{Op: ' ', Text: "c"}, {Op: '+', Text: "d"}}}},
 		"out of order": {
@@ -134,7 +156,7 @@ func FuzzReverseApply(f *testing.F) {
 	f.Add("x\r\ny\r\n", "x\r\nz\r\n")
 	f.Fuzz(func(t *testing.T, oldSide, newSide string) {
 		hunks := oneHunk(oldSide, newSide, 3)
-		got, ok := reverseApply([]byte(newSide), hunks)
+		got, ok := reverseApply(newSide, hunks)
 		if !ok {
 			t.Fatalf("refused a patch of %q to %q: %+v", oldSide, newSide, hunks)
 		}
@@ -147,13 +169,13 @@ func FuzzReverseApply(f *testing.F) {
 // oneHunk makes the patch from a to b as one hunk around the lines that
 // differ, with up to context lines of context, as unified diff numbers it.
 func oneHunk(a, b string, context int) []Hunk {
-	la, lb := splitLines([]byte(a)), splitLines([]byte(b))
+	la, lb := splitLines(a), splitLines(b)
 	pre := 0
-	for pre < len(la) && pre < len(lb) && string(la[pre]) == string(lb[pre]) {
+	for pre < len(la) && pre < len(lb) && la[pre] == lb[pre] {
 		pre++
 	}
 	suf := 0
-	for suf < len(la)-pre && suf < len(lb)-pre && string(la[len(la)-1-suf]) == string(lb[len(lb)-1-suf]) {
+	for suf < len(la)-pre && suf < len(lb)-pre && la[len(la)-1-suf] == lb[len(lb)-1-suf] {
 		suf++
 	}
 	if pre == len(la) && pre == len(lb) {
@@ -161,8 +183,8 @@ func oneHunk(a, b string, context int) []Hunk {
 	}
 	from := max(0, pre-context)
 	toA, toB := min(len(la), len(la)-suf+context), min(len(lb), len(lb)-suf+context)
-	line := func(op byte, l []byte) Line {
-		text, nl := strings.CutSuffix(string(l), "\n")
+	line := func(op byte, l string) Line {
+		text, nl := strings.CutSuffix(l, "\n")
 		return Line{Op: op, Text: text, NoNewline: !nl}
 	}
 	h := Hunk{OldStart: from + 1, OldLines: toA - from, NewStart: from + 1, NewLines: toB - from}

@@ -229,6 +229,7 @@ type builder struct {
 
 	fullPossible bool // whole contents are still kept for a Full pack
 	heldBytes    int  // the long contents held after that (see dropContent)
+	readBytes    int  // the bytes of the changed files' new sides read
 	ahead        bool // scan shown lines ahead of rendering, always: the format escapes them (XML) or loses their layout (JSON)
 
 	manifestAhead func() (Manifest, error) // the manifest read beside the neighbours' search (see startExtras)

@@ -49,7 +49,7 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	b.opts.Progress("reading files")
 	b.classify()
 	ctx, cancel := context.WithCancel(ctx)
-	patches, stream := b.startPatches(ctx)
+	patches, stream, parsed := b.startPatches(ctx)
 	handOver := make(chan map[*gitctx.File]*gitctx.Patch, 1)
 	extras := b.startExtras(ctx, stream, func() (map[*gitctx.File]*gitctx.Patch, error) {
 		select {
@@ -68,8 +68,10 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	if err := b.readContents(ctx); err != nil {
 		return nil, nil, err
 	}
+	oldSides := b.startOldSides(ctx, parsed)
 	b.opts.Progress("reading the diff")
 	list, err := patches()
+	oldSides()
 	if err != nil {
 		return nil, nil, err
 	}

@@ -63,6 +63,7 @@ func (b *builder) readContents(ctx context.Context) error {
 			e.patchNote = "content could not be read: diff only"
 			return nil
 		}
+		b.readBytes += len(data)
 		b.setContent(e, data)
 		if !e.hasContent {
 			return nil
@@ -101,6 +102,7 @@ func (b *builder) setContent(e *entry, data []byte) {
 	default:
 		e.encoding = d.Encoding
 		e.setText(cleanText(d.Text), t)
+		e.rawContent = e.content != "" && e.content == string(data)
 	}
 }
 
@@ -123,8 +125,9 @@ type filePatch struct {
 
 // startPatches streams the diff in the background and parses the patches
 // of the files classify kept; applyPatches files them once the contents
-// are read. stream hands on each patch as it is parsed.
-func (b *builder) startPatches(ctx context.Context) (wait func() ([]filePatch, error), stream <-chan neighbours.FilePatch) {
+// are read. stream hands on each patch as it is parsed, for the
+// neighbours, and so does parsed, for startOldSides.
+func (b *builder) startPatches(ctx context.Context) (wait func() ([]filePatch, error), stream <-chan neighbours.FilePatch, parsed <-chan filePatch) {
 	want := make(map[*gitctx.File]bool, len(b.entries))
 	for _, e := range b.entries {
 		if e.included() {
@@ -138,10 +141,16 @@ func (b *builder) startPatches(ctx context.Context) (wait func() ([]filePatch, e
 	// search takes what a stream holds only as the first patches)
 	each := make(chan neighbours.FilePatch, len(want))
 	streaming := true
+	all := make(chan filePatch, len(want)) // never full: one patch a file
 	done := inBackground(func() error {
 		defer close(each)
+		defer close(all)
 		return b.ch.Patches(ctx, func(f *gitctx.File) bool { return want[f] }, b.opts.MaxFileBytes, func(f *gitctx.File, p *gitctx.Patch) error {
 			list = append(list, filePatch{f, p})
+			select {
+			case all <- filePatch{f, p}:
+			default:
+			}
 			if streaming {
 				select {
 				case each <- neighbours.FilePatch{File: f, Patch: p}:
@@ -155,7 +164,7 @@ func (b *builder) startPatches(ctx context.Context) (wait func() ([]filePatch, e
 	return func() ([]filePatch, error) {
 		err := done()
 		return list, err
-	}, each
+	}, each, all
 }
 
 // applyPatches keeps the patches of the files still included once their

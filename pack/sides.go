@@ -34,10 +34,16 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 	}
 	var trees []gitctx.TreeEntry
 	byPath := map[string]*entry{}
-	held := map[*entry]bool{} // the new sides at hand, not read again
+	held := map[*entry]bool{}    // the new sides at hand, not read again
+	madeOld := map[*entry]bool{} // the old sides made ahead (see startOldSides)
 	for _, e := range todo {
 		if text := e.heldText(); text != nil {
 			texts[e], held[e] = [2]*string{text, nil}, true
+		}
+		if e.oldText != nil {
+			pair := texts[e]
+			pair[1], e.oldText = e.oldText, nil
+			texts[e], madeOld[e] = pair, true
 		}
 		switch {
 		case e.file != nil, held[e]:
@@ -55,7 +61,7 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 		patches := map[*gitctx.File]*gitctx.Patch{}
 		for _, e := range todo {
 			newSide, oldSide := needs(e)
-			if e.file != nil && ((side == 0 && newSide && e.file.NewMode != 0 && !held[e]) || (side == 1 && oldSide && e.file.OldMode != 0)) {
+			if e.file != nil && ((side == 0 && newSide && e.file.NewMode != 0 && !held[e]) || (side == 1 && oldSide && e.file.OldMode != 0 && !madeOld[e])) {
 				files = append(files, e.file)
 				byFile[e.file] = e
 				if e.patch != nil {
