@@ -33,7 +33,10 @@ func (c *Change) Tree(ctx context.Context) ([]TreeEntry, error) {
 	var err error
 	switch c.Source.Kind {
 	case KindRange, KindPullRequest:
-		entries, err = c.repo.lsTree(ctx, c.Source.Head)
+		var ok bool
+		if entries, ok = c.repo.treeFromIndex(ctx, c.Source.Head); !ok {
+			entries, err = c.repo.lsTree(ctx, c.Source.Head)
+		}
 	default:
 		entries, err = c.repo.lsFiles(ctx)
 		if err == nil && c.Source.Kind != KindStaged {
