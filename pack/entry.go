@@ -43,11 +43,11 @@ type entry struct {
 	focus    []string         // the package names the manifest's changed lines name
 	tree     gitctx.TreeEntry // where a neighbour or guide file is read from
 
-	content      string  // decoded text of the new side, while a Full pack may show it
-	rawContent   bool    // content is the new side's bytes as read: decoding changed nothing
-	oldText      *string // the old side's text made ahead (see startOldSides), until the gate takes it
-	hasContent   bool    // the file has text content (which may since have been dropped)
-	contentBytes int     // length of the whole content
+	content      string        // decoded text of the new side, while a Full pack may show it
+	rawContent   bool          // content is the new side's bytes as read: decoding changed nothing
+	ahead        [2]*aheadSide // the new and old sides prepared while the diff streamed (see startOldSides), until the gate has them
+	hasContent   bool          // the file has text content (which may since have been dropped)
+	contentBytes int           // length of the whole content
 	contentLines int
 	noFinalNL    bool       // the content does not end with a newline
 	excerpt      string     // head and tail of a long content ("" when it is short)

@@ -84,17 +84,29 @@ func (im *image) add(ctx context.Context, g *secrets.Gate, obj secrets.Object, f
 	return nil
 }
 
-// fileImage makes the image of a side read from the repository, text
-// split into lines by sideLines (split once for agrees too). Where
+// sideFacts is what fileImage asks of a side's text: its lines (split by
+// sideLines, once for agrees too), and whether it holds what the rules
+// that match across lines look for.
+type sideFacts struct {
+	lines   []string
+	keys    bool // a private key's BEGIN line
+	context bool // see needsContext
+}
+
+func factsOf(text string) sideFacts {
+	return sideFacts{lines: sideLines(text), keys: strings.Contains(text, "-----BEGIN"), context: needsContext(text)}
+}
+
+// fileImage makes the image of a side read from the repository. Where
 // the side holds what cross-line rules look for (or always, when always
 // is set), the shown lines are scanned ahead with their surroundings;
 // everything else is checked as rendered.
-func (b *builder) fileImage(ctx context.Context, g *secrets.Gate, text string, lines []string, obj secrets.Object, shown []int, always bool) (*image, error) {
+func (b *builder) fileImage(ctx context.Context, g *secrets.Gate, facts sideFacts, obj secrets.Object, shown []int, always bool) (*image, error) {
 	im := newImage()
-	im.all = lines
+	im.all = facts.lines
 	im.count = len(im.all)
-	keys := strings.Contains(text, "-----BEGIN")
-	if !always && !keys && !needsContext(text) {
+	keys := facts.keys
+	if !always && !keys && !facts.context {
 		return im, nil
 	}
 	if shown == nil {

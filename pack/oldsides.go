@@ -7,23 +7,41 @@ import (
 	"github.com/gitctx/gitctx/gitctx"
 )
 
-// startOldSides makes, while the diff still streams, the old sides the
-// gate will read of the changed files whose new sides are at hand as
-// their bytes: each is its new side with its patch taken back, kept when
-// it hashes to the old blob's id (see gitctx.Change.OldSide). The gate
-// then reads them (see readSides) without reading the old blobs from git
-// or the files from disk again; a side not made here is read there as
-// before. Once the contents are read, the Go side of a pack mostly waits
-// for git's diff, so this work takes a core that was idle. At most
-// maxAheadBytes of old sides are held. wait returns once every patch
-// parsed was seen, or ctx is done.
+// aheadSide is one side of a changed file as startOldSides prepared it
+// for the gate: its text and what fileImage asks of it.
+type aheadSide struct {
+	text  string
+	facts sideFacts
+}
+
+// factsOf returns what fileImage asks of one side's text (0 new, 1 old):
+// prepared ahead when it was, else now.
+func (e *entry) factsOf(side int, text string) sideFacts {
+	if a := e.ahead[side]; a != nil && a.text == text { // the same string: compared by pointer
+		return a.facts
+	}
+	return factsOf(text)
+}
+
+// startOldSides prepares, while the diff still streams, the sides the gate
+// will read of the changed files whose new sides are at hand. The old side
+// is made from the new side, if that is the file's bytes, and the file's
+// patch: the new side with its patch taken back, kept when it hashes to
+// the old blob's id (see gitctx.Change.OldSide). The gate then reads it
+// (see readSides) without reading the old blob from git or the file from
+// disk again; a side not made here is read there as before. Each side's
+// lines and what the rules across lines look for in it are found now too
+// (see sideFacts). Once the contents are read, the Go side of a pack
+// mostly waits for git's diff, so this work takes a core that was idle.
+// At most maxAheadBytes of old sides are held. wait returns once every
+// patch parsed was seen, or ctx is done.
 func (b *builder) startOldSides(ctx context.Context, parsed <-chan filePatch) (wait func()) {
 	if b.readBytes > maxAheadChange {
 		return func() {} // the patches' buffer holds them all: none waits
 	}
 	byFile := make(map[*gitctx.File]*entry, len(b.entries))
 	for _, e := range b.entries {
-		if e.file != nil && e.rawContent && e.content != "" {
+		if e.file != nil && e.heldText() != nil {
 			byFile[e.file] = e
 		}
 	}
@@ -40,24 +58,34 @@ func (b *builder) startOldSides(ctx context.Context, parsed <-chan filePatch) (w
 				if !ok {
 					return
 				}
-				e := byFile[fp.file]
-				if e == nil || !deletesLines(fp.patch) || held+len(e.content) > maxAheadBytes {
-					continue
+				if e := byFile[fp.file]; e != nil {
+					held += b.prepareSides(e, fp, maxAheadBytes-held)
 				}
-				old, ok := b.ch.OldSide(fp.file, fp.patch, e.content)
-				if !ok {
-					continue
-				}
-				held += len(old)
-				e.oldText = b.imageText(e, old)
 			}
 		}
 	}()
 	return wg.Wait
 }
 
-// maxAheadBytes bounds the old sides startOldSides holds, and no old side
-// is made ahead for a change whose new sides are over maxAheadChange: its
+// prepareSides prepares an entry's sides (see startOldSides) and returns
+// the bytes of old side it made, at most room.
+func (b *builder) prepareSides(e *entry, fp filePatch, room int) int {
+	e.ahead[0] = &aheadSide{text: e.content, facts: factsOf(e.content)}
+	if !e.rawContent || !deletesLines(fp.patch) || len(e.content) > room {
+		return 0
+	}
+	old, ok := b.ch.OldSide(fp.file, fp.patch, e.content)
+	if !ok {
+		return 0
+	}
+	if text := b.imageText(e, old); text != nil {
+		e.ahead[1] = &aheadSide{text: *text, facts: factsOf(*text)}
+	}
+	return len(old)
+}
+
+// maxAheadBytes bounds the old sides startOldSides holds, and no side is
+// prepared ahead for a change whose new sides are over maxAheadChange: its
 // pack is a summary that lists most files by name only, and its heap near
 // the soft limit, where each MB allocated more costs a collection. Made
 // for terraform's last 1,000 commits (22.6 MB), 2 MB of old sides cost 15

@@ -54,7 +54,7 @@ func TestStartOldSides(t *testing.T) {
 	wait()
 	made := map[string]bool{}
 	for _, e := range b.entries {
-		if e.oldText == nil {
+		if e.ahead[1] == nil {
 			continue
 		}
 		made[e.path] = true
@@ -62,8 +62,8 @@ func TestStartOldSides(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := b.imageText(e, data); *e.oldText != *want {
-			t.Errorf("%s: old side made %q, git's is %q", e.path, *e.oldText, *want)
+		if want := b.imageText(e, data); e.ahead[1].text != *want {
+			t.Errorf("%s: old side made %q, git's is %q", e.path, e.ahead[1].text, *want)
 		}
 	}
 	for path, want := range map[string]bool{"a.go": true, "b.txt": true, "crlf.txt": true, "grows.txt": false, "new.txt": false, "gone.txt": false} {
@@ -86,7 +86,7 @@ func TestStartOldSides(t *testing.T) {
 	}
 	wait()
 	for _, e := range b.entries {
-		if e.oldText != nil {
+		if e.ahead[1] != nil {
 			t.Errorf("%s: old side made ahead for a change over maxAheadChange", e.path)
 		}
 	}

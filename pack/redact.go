@@ -85,7 +85,7 @@ func (b *builder) redactEntries(ctx context.Context, entries []*entry) error {
 	if err != nil {
 		return err
 	}
-	return inOrder(ctx, b.opts.Gate, todo, func(g *secrets.Gate, e *entry) (bool, error) {
+	err = inOrder(ctx, b.opts.Gate, todo, func(g *secrets.Gate, e *entry) (bool, error) {
 		red, err := b.redactEntry(ctx, g, e, texts[e])
 		if err != nil {
 			return false, err
@@ -93,6 +93,10 @@ func (b *builder) redactEntries(ctx context.Context, entries []*entry) error {
 		e.red = red
 		return red.placed(), nil
 	})
+	for _, e := range todo {
+		e.ahead = [2]*aheadSide{} // the images hold what is needed of them
+	}
+	return err
 }
 
 // redactEntry scans the parts of one entry the pack may show.
@@ -103,8 +107,9 @@ func (b *builder) redactEntry(ctx context.Context, g *secrets.Gate, e *entry, wh
 	if newSide {
 		var lines []string
 		if whole[0] != nil {
-			lines = sideLines(*whole[0])
-			if red.newWhole, err = b.fileImage(ctx, g, *whole[0], lines, b.objectOf(e, false), shownLines(e, false), b.ahead); err != nil {
+			facts := e.factsOf(0, *whole[0])
+			lines = facts.lines
+			if red.newWhole, err = b.fileImage(ctx, g, facts, b.objectOf(e, false), shownLines(e, false), b.ahead); err != nil {
 				return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 			}
 		}
@@ -116,12 +121,12 @@ func (b *builder) redactEntry(ctx context.Context, g *secrets.Gate, e *entry, wh
 		}
 	}
 	if oldSide {
-		var lines []string
+		var facts sideFacts
 		if whole[1] != nil {
-			lines = sideLines(*whole[1])
+			facts = e.factsOf(1, *whole[1])
 		}
-		if whole[1] != nil && agrees(lines, e.patch, true) {
-			red.oldDiff, err = b.fileImage(ctx, g, *whole[1], lines, b.objectOf(e, true), shownLines(e, true), b.ahead)
+		if whole[1] != nil && agrees(facts.lines, e.patch, true) {
+			red.oldDiff, err = b.fileImage(ctx, g, facts, b.objectOf(e, true), shownLines(e, true), b.ahead)
 		} else {
 			red.oldDiff, err = b.hunkImage(ctx, g, e, true)
 		}

@@ -40,9 +40,9 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 		if text := e.heldText(); text != nil {
 			texts[e], held[e] = [2]*string{text, nil}, true
 		}
-		if e.oldText != nil {
+		if a := e.ahead[1]; a != nil {
 			pair := texts[e]
-			pair[1], e.oldText = e.oldText, nil
+			pair[1] = &a.text
 			texts[e], madeOld[e] = pair, true
 		}
 		switch {
