@@ -117,7 +117,7 @@ type Change struct {
 	untracked []string // a work-tree change's untracked files, as selected (nil: not listed)
 
 	pendingMu sync.Mutex
-	pending   *pendingPatches // the patches git is printing for the first Patches, if any (see rawWithPatches)
+	pending   []*pendingPatches // the patches git is printing for the first Patches, if any (see rawWithPatches)
 
 	standInOnce sync.Once // see standIn
 	differ      map[string]bool
@@ -139,7 +139,7 @@ func (c *Change) Repo() *Repo { return c.repo }
 
 // Close removes temporary files made for the change.
 func (c *Change) Close() error {
-	if pp := c.takePending(); pp != nil {
+	for _, pp := range c.takePending() {
 		_ = pp.finish(errors.New("closed")) // patches never read: stop git
 	}
 	if c.cleanup == nil {

@@ -53,11 +53,11 @@ func (c *Change) Patches(ctx context.Context, want func(*File) bool, maxBytes in
 		}
 		return nil
 	}
+	if ok, err := c.readPending(ctx, want, maxBytes, fn); ok {
+		return err
+	}
 	read := func(out io.Reader) error {
 		return splitPatches(ctx, out, c.Files, want, maxBytes, fn)
-	}
-	if ok, err := c.readPending(read); ok {
-		return err
 	}
 	args := append(append([]string{"diff", "-p"}, patchFlags...), diffFlags...)
 	args = append(append(args, c.diffArgs...), "--")
@@ -183,6 +183,11 @@ func matchHeader(line []byte, files []*File, next int) (*File, int) {
 	for i := next; i < len(files); i++ {
 		if got == gitHeader(files[i]) {
 			return files[i], i + 1
+		}
+	}
+	for i := range min(next, len(files)) { // out of order: looked for from the start
+		if got == gitHeader(files[i]) {
+			return files[i], next
 		}
 	}
 	return nil, next

@@ -8,12 +8,17 @@ import (
 	"io"
 )
 
-// pendingPatches is a `git diff --patch-with-raw` whose listing of the
-// changed files has been read, and whose patches, which follow it, wait
-// for Patches.
+// pendingPatches is a git run whose patches wait for Patches: a
+// `git diff --patch-with-raw` whose listing of the changed files has been
+// read, or a `git diff -p` of some of them (see patchGroups).
 type pendingPatches struct {
-	proc *process
-	rd   *bufio.Reader
+	proc  *process
+	rd    *bufio.Reader
+	files []*File // the files it prints, in order; nil: every file of the change
+}
+
+func newPending(p *process, files []*File) *pendingPatches {
+	return &pendingPatches{proc: p, rd: bufio.NewReaderSize(p.out, 64<<10), files: files}
 }
 
 // rawWithPatches lists the files changed between two commits and leaves
@@ -23,27 +28,26 @@ type pendingPatches struct {
 // commits takes) and the patches come as soon as the listing is read. The
 // patches are what `git diff -p` prints with the same flags. With no file
 // changed, nothing is pending.
-func (r *Repo) rawWithPatches(ctx context.Context, base, head string) ([]*File, *pendingPatches, error) {
+func (r *Repo) rawWithPatches(ctx context.Context, base, head string) ([]*File, []*pendingPatches, error) {
 	args := append([]string{"diff", "--patch-with-raw", "-z", "--no-abbrev"}, patchFlags...)
 	args = append(append(args, diffFlags...), base, head, "--")
 	p, err := r.git.start(ctx, nil, args...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("list changed files: %w", err)
 	}
-	rd := bufio.NewReaderSize(p.out, 64<<10)
-	raw, err := readRawListing(rd)
+	pending := newPending(p, nil)
+	raw, err := readRawListing(pending.rd)
 	var files []*File
 	if err == nil {
 		files, err = parseRaw(raw)
 	}
-	pending := &pendingPatches{p, rd}
 	if err != nil || len(files) == 0 {
 		if werr := pending.finish(err); werr != nil {
 			return nil, nil, fmt.Errorf("list changed files: %w", werr)
 		}
 		return files, nil, nil
 	}
-	return files, pending, nil
+	return files, []*pendingPatches{pending}, nil
 }
 
 // readRawListing reads the NUL-terminated fields of a raw listing up to
@@ -80,7 +84,7 @@ func (pp *pendingPatches) finish(readErr error) error {
 }
 
 // takePending returns the change's pending patches, once.
-func (c *Change) takePending() *pendingPatches {
+func (c *Change) takePending() []*pendingPatches {
 	c.pendingMu.Lock()
 	defer c.pendingMu.Unlock()
 	pp := c.pending
@@ -88,12 +92,13 @@ func (c *Change) takePending() *pendingPatches {
 	return pp
 }
 
-// readPending hands the pending patches to read, if the change has some;
-// ok is false when it has none (they were read before, or never were).
-func (c *Change) readPending(read func(io.Reader) error) (ok bool, err error) {
-	pp := c.takePending()
-	if pp == nil {
+// readPending reads the pending patches as Patches does, if the change
+// has some; ok is false when it has none (they were read before, or never
+// were).
+func (c *Change) readPending(ctx context.Context, want func(*File) bool, maxBytes int64, fn func(*File, *Patch) error) (ok bool, err error) {
+	pps := c.takePending()
+	if pps == nil {
 		return false, nil
 	}
-	return true, pp.finish(read(pp.rd))
+	return true, c.readPendingAll(ctx, pps, want, maxBytes, fn)
 }

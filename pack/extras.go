@@ -16,11 +16,6 @@ import (
 // files in the background; stream hands on the change's patches as they
 // are parsed, and patches returns them all once they are read.
 func (b *builder) startExtras(ctx context.Context, stream <-chan neighbours.FilePatch, patches func() (map[*gitctx.File]*gitctx.Patch, error)) func() ([]neighbours.Neighbour, []neighbours.Guide, error) {
-	inContext := make(map[string]bool, len(b.context))
-	for _, e := range b.context {
-		inContext[e.path] = true
-	}
-	rules := b.opts.Rules
 	// The files of the new side are listed now, beside the diff: addExtras
 	// needs them even when the neighbours' memo answers at once (an error
 	// comes out there, when it lists them again), and so does the project's
@@ -41,25 +36,36 @@ func (b *builder) startExtras(ctx context.Context, stream <-chan neighbours.File
 	}
 	var ns []neighbours.Neighbour
 	var guides []neighbours.Guide
+	opts := b.neighbourOptions()
+	opts.WaitPatches, opts.PatchStream = patches, stream
 	wait := inBackground(func() (err error) {
-		ns, guides, err = neighbours.Find(ctx, b.ch, neighbours.Options{
-			Max:              b.opts.MaxNeighbours,
-			HistoryDepth:     b.opts.HistoryDepth,
-			Skip:             func(p string) bool { return inContext[p] || rules.ExcludeReason(p, true) != "" },
-			Memo:             b.opts.NeighbourMemo,
-			MemoKey:          skipKey(rules, inContext),
-			WaitPatches:      patches,
-			PatchStream:      stream,
-			GuidesOnly:       b.opts.NoNeighbours,
-			MaxGuides:        b.opts.KeyFiles.MaxTotal,
-			MaxGuidesPerKind: b.opts.KeyFiles.MaxPerCategory,
-		})
+		ns, guides, err = neighbours.Find(ctx, b.ch, opts)
 		return err
 	})
 	return func() ([]neighbours.Neighbour, []neighbours.Guide, error) {
 		err := wait()
 		_ = listed()
 		return ns, guides, err
+	}
+}
+
+// neighbourOptions are the options of the neighbours' search, but for the
+// patches.
+func (b *builder) neighbourOptions() neighbours.Options {
+	inContext := make(map[string]bool, len(b.context))
+	for _, e := range b.context {
+		inContext[e.path] = true
+	}
+	rules := b.opts.Rules
+	return neighbours.Options{
+		Max:              b.opts.MaxNeighbours,
+		HistoryDepth:     b.opts.HistoryDepth,
+		Skip:             func(p string) bool { return inContext[p] || rules.ExcludeReason(p, true) != "" },
+		Memo:             b.opts.NeighbourMemo,
+		MemoKey:          skipKey(rules, inContext),
+		GuidesOnly:       b.opts.NoNeighbours,
+		MaxGuides:        b.opts.KeyFiles.MaxTotal,
+		MaxGuidesPerKind: b.opts.KeyFiles.MaxPerCategory,
 	}
 }
 

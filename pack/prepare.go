@@ -49,6 +49,12 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	b.opts.Progress("reading files")
 	b.classify()
 	ctx, cancel := context.WithCancel(ctx)
+	// With no search to run beside the diff (none asked for, or one kept
+	// from an earlier run), a core would wait for git: git prints the
+	// patches on both instead.
+	if b.opts.NoNeighbours || b.opts.NeighbourMemo.Answers(b.ch, b.neighbourOptions()) {
+		b.ch.SpreadPatches(ctx)
+	}
 	patches, stream, parsed := b.startPatches(ctx)
 	handOver := make(chan map[*gitctx.File]*gitctx.Patch, 1)
 	extras := b.startExtras(ctx, stream, func() (map[*gitctx.File]*gitctx.Patch, error) {

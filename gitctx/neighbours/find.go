@@ -152,18 +152,7 @@ const directShare = 0.2
 // Find returns the ranked neighbours of the change's files and its guide
 // files.
 func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []Guide, error) {
-	if opts.Max <= 0 {
-		opts.Max = DefaultMax
-	}
-	if opts.HistoryDepth == 0 {
-		opts.HistoryDepth = DefaultHistoryDepth
-	}
-	if opts.MaxGuides <= 0 {
-		opts.MaxGuides = DefaultMaxGuides
-	}
-	if opts.MaxGuidesPerKind <= 0 {
-		opts.MaxGuidesPerKind = DefaultMaxGuidesPerKind
-	}
+	opts.defaults()
 	key, memo := opts.Memo.key(ch, opts)
 	if memo {
 		if e, ok := opts.Memo.get(key); ok {
@@ -178,6 +167,21 @@ func Find(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, []
 		opts.Memo.put(key, memoEntry{Neighbours: ns, Guides: guides})
 	}
 	return ns, guides, err
+}
+
+func (opts *Options) defaults() {
+	if opts.Max <= 0 {
+		opts.Max = DefaultMax
+	}
+	if opts.HistoryDepth == 0 {
+		opts.HistoryDepth = DefaultHistoryDepth
+	}
+	if opts.MaxGuides <= 0 {
+		opts.MaxGuides = DefaultMaxGuides
+	}
+	if opts.MaxGuidesPerKind <= 0 {
+		opts.MaxGuidesPerKind = DefaultMaxGuidesPerKind
+	}
 }
 
 // search is Find without the memo.

@@ -77,6 +77,18 @@ func (m *Memo) key(ch *gitctx.Change, opts Options) (string, bool) {
 	return hex.EncodeToString(h.Sum(nil)), true
 }
 
+// Answers reports whether Find with opts (whose Memo is m) would answer
+// from the memo, without searching: an entry is kept for the change.
+func (m *Memo) Answers(ch *gitctx.Change, opts Options) bool {
+	opts.defaults()
+	key, ok := m.key(ch, opts)
+	if !ok {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(m.dir, key))
+	return err == nil
+}
+
 // get returns the entry under key, if there is a whole one.
 func (m *Memo) get(key string) (memoEntry, bool) {
 	data, err := os.ReadFile(filepath.Join(m.dir, key))

@@ -1,0 +1,179 @@
+package gitctx
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// spreadRepo is a repository whose last commit changes enough files to be
+// spread: edits, additions, deletions, renames (one edited), a mode change
+// and a type change.
+func spreadRepo(t *testing.T) *testRepo {
+	r := newTestRepo(t)
+	body := func(i, v int) string {
+		var b strings.Builder
+		for l := range 30 {
+			fmt.Fprintf(&b, "file %d line %d version %d\n", i, l, v*(l%7))
+		}
+		return b.String()
+	}
+	for i := range minSplitFiles + 20 {
+		r.Write(fmt.Sprintf("d%d/f%03d.txt", i%5, i), body(i, 1))
+	}
+	r.Write("moved.txt", body(999, 1))
+	r.Write("moved-edited.txt", body(998, 1))
+	r.Write("gone.txt", "gone\n")
+	r.Write("run.sh", "#!/bin/sh\n")
+	r.Write("becomes-link", "target\n")
+	r.Commit("one")
+	for i := range minSplitFiles + 20 {
+		if i%9 != 0 {
+			r.Write(fmt.Sprintf("d%d/f%03d.txt", i%5, i), body(i, 2))
+		}
+	}
+	r.Git("rm", "-q", "moved.txt", "moved-edited.txt", "gone.txt")
+	r.Write("sub/moved.txt", body(999, 1))
+	r.Write("sub/moved-edited.txt", body(998, 1)+"one more line\n")
+	r.Write("new.txt", "new\n")
+	r.Git("update-index", "--chmod=+x", "run.sh")
+	r.remove("becomes-link")
+	r.symlink("run.sh", "becomes-link")
+	r.Commit("two")
+	return r
+}
+
+// TestSpreadPatches: patches printed by several runs are those one run
+// prints, handed on in the order of the files, for any choice of files.
+func TestSpreadPatches(t *testing.T) {
+	r := spreadRepo(t)
+	ctx := context.Background()
+	type got struct {
+		path  string
+		patch *Patch
+	}
+	read := func(spread bool, want func(*File) bool) []got {
+		c, err := r.open().SelectRange(ctx, "HEAD~1..HEAD")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		renamed := 0
+		for _, f := range c.Files {
+			if f.OldPath != "" {
+				renamed++
+			}
+		}
+		if renamed != 2 {
+			t.Fatalf("%d files renamed, want 2", renamed)
+		}
+		if spread && !c.SpreadPatches(ctx) {
+			t.Fatalf("%d files were not spread", len(c.Files))
+		}
+		var out []got
+		err = c.Patches(ctx, want, -1, func(f *File, p *Patch) error {
+			out = append(out, got{f.Path, p})
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	for name, want := range map[string]func(*File) bool{
+		"all":       func(*File) bool { return true },
+		"some":      func(f *File) bool { return strings.Contains(f.Path, "1") || f.OldPath != "" },
+		"none":      func(*File) bool { return false },
+		"the first": func(f *File) bool { return f.Path == "becomes-link" },
+	} {
+		one, spread := read(false, want), read(true, want)
+		if !reflect.DeepEqual(one, spread) {
+			t.Errorf("%s: spread patches differ:\none run: %d patches\nspread: %d patches", name, len(one), len(spread))
+			for i := range min(len(one), len(spread)) {
+				if !reflect.DeepEqual(one[i], spread[i]) {
+					t.Errorf("first difference at %d: %s, %s", i, one[i].path, spread[i].path)
+					break
+				}
+			}
+		}
+	}
+}
+
+// TestPatchGroups: renames and copies go together, the other files are
+// dealt in turn, and a change too small or too large is not spread.
+func TestPatchGroups(t *testing.T) {
+	files := func(n int) []*File {
+		var out []*File
+		for i := range n {
+			out = append(out, &File{Path: fmt.Sprint(i)})
+		}
+		return out
+	}
+	if g := patchGroups(files(minSplitFiles - 1)); g != nil {
+		t.Errorf("%d files spread", minSplitFiles-1)
+	}
+	if g := patchGroups(files(maxSplitFiles + 1)); g != nil {
+		t.Errorf("%d files spread", maxSplitFiles+1)
+	}
+	fs := files(minSplitFiles)
+	fs[3].OldPath, fs[7].OldPath = "old3", "old7"
+	g := patchGroups(fs)
+	if len(g) != splitWithoutPairs+1 {
+		t.Fatalf("%d groups", len(g))
+	}
+	if pairs := g[len(g)-1]; len(pairs) != 2 || pairs[0] != fs[3] || pairs[1] != fs[7] {
+		t.Errorf("the pairs' group: %v", pairs)
+	}
+	n := 0
+	for _, grp := range g[:len(g)-1] {
+		for i, f := range grp {
+			if f.OldPath != "" || i > 0 && f.Path <= grp[i-1].Path && len(f.Path) <= len(grp[i-1].Path) {
+				t.Errorf("group holds %v out of place", f)
+			}
+			n++
+		}
+	}
+	if n != minSplitFiles-2 {
+		t.Errorf("%d files dealt, want %d", n, minSplitFiles-2)
+	}
+}
+
+// TestSpreadPatchesStop: an error of fn stops every run and is returned;
+// a change closed unread stops them too.
+func TestSpreadPatchesStop(t *testing.T) {
+	r := spreadRepo(t)
+	ctx := context.Background()
+	c, err := r.open().SelectRange(ctx, "HEAD~1..HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.SpreadPatches(ctx) {
+		t.Fatal("not spread")
+	}
+	stop := errors.New("enough")
+	n := 0
+	err = c.Patches(ctx, func(*File) bool { return true }, -1, func(*File, *Patch) error {
+		if n++; n == 3 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || n != 3 {
+		t.Errorf("Patches = %v after %d patches, want %v after 3", err, n, stop)
+	}
+	c.Close()
+
+	c, err = r.open().SelectRange(ctx, "HEAD~1..HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !c.SpreadPatches(ctx) || c.SpreadPatches(ctx) {
+		t.Error("spread twice, or not at all")
+	}
+	if err := c.Close(); err != nil || c.pending != nil {
+		t.Errorf("Close = %v, pending %d", err, len(c.pending))
+	}
+}
