@@ -36,7 +36,7 @@ func spreadRepo(t *testing.T) *testRepo {
 		}
 	}
 	r.Git("rm", "-q", "moved.txt", "moved-edited.txt", "gone.txt")
-	r.Write("sub/moved.txt", body(999, 1))
+	r.Write("d1/moved.txt", body(999, 1)) // in a folder another run prints
 	r.Write("sub/moved-edited.txt", body(998, 1)+"one more line\n")
 	r.Write("new.txt", "new\n")
 	r.Git("update-index", "--chmod=+x", "run.sh")
@@ -108,7 +108,7 @@ func TestPatchGroups(t *testing.T) {
 	files := func(n int) []*File {
 		var out []*File
 		for i := range n {
-			out = append(out, &File{Path: fmt.Sprint(i)})
+			out = append(out, &File{Path: fmt.Sprintf("f%04d", i)})
 		}
 		return out
 	}
@@ -124,20 +124,23 @@ func TestPatchGroups(t *testing.T) {
 	if len(g) != splitWithoutPairs+1 {
 		t.Fatalf("%d groups", len(g))
 	}
-	if pairs := g[len(g)-1]; len(pairs) != 2 || pairs[0] != fs[3] || pairs[1] != fs[7] {
+	if pairs := g[len(g)-1]; !reflect.DeepEqual(pairs, []*File{fs[3], fs[7]}) {
 		t.Errorf("the pairs' group: %v", pairs)
 	}
-	n := 0
+	seen := map[*File]bool{}
 	for _, grp := range g[:len(g)-1] {
+		if len(grp) != (minSplitFiles-2)/splitWithoutPairs {
+			t.Errorf("a group of %d files", len(grp))
+		}
 		for i, f := range grp {
-			if f.OldPath != "" || i > 0 && f.Path <= grp[i-1].Path && len(f.Path) <= len(grp[i-1].Path) {
-				t.Errorf("group holds %v out of place", f)
+			if seen[f] || f.OldPath != "" || i > 0 && f.Path <= grp[i-1].Path {
+				t.Errorf("%s dealt twice, out of order, or a pair", f.Path)
 			}
-			n++
+			seen[f] = true
 		}
 	}
-	if n != minSplitFiles-2 {
-		t.Errorf("%d files dealt, want %d", n, minSplitFiles-2)
+	if len(seen) != minSplitFiles-2 {
+		t.Errorf("%d files dealt, want %d", len(seen), minSplitFiles-2)
 	}
 }
 
