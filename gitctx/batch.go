@@ -18,21 +18,23 @@ import (
 // a blob over limit is never read. fn's data is valid only during the call.
 func (c *Change) ReadEach(ctx context.Context, files []*File, side Side, limit int64, fn func(f *File, size int64, data []byte, err error) error) error {
 	var disk map[*File][]byte
+	var later map[*File]bool
 	if side == New {
-		disk = c.readVerified(files, limit)
+		disk, later = c.readVerified(files, limit)
 	}
-	return c.readEach(ctx, files, side, limit, disk, fn)
+	return c.readEach(ctx, files, side, limit, disk, later, fn)
 }
 
 // ReadOldEach is ReadEach of the old sides, where patches (the files'
 // patches as Patches parsed them; may miss some) let an old side be made
 // from the work tree instead of read from git (see oldFromWorktree).
 func (c *Change) ReadOldEach(ctx context.Context, files []*File, patches map[*File]*Patch, limit int64, fn func(f *File, size int64, data []byte, err error) error) error {
-	return c.readEach(ctx, files, Old, limit, c.oldFromWorktree(files, patches, limit), fn)
+	return c.readEach(ctx, files, Old, limit, c.oldFromWorktree(files, patches, limit), nil, fn)
 }
 
-// readEach is ReadEach with the files whose side disk holds already.
-func (c *Change) readEach(ctx context.Context, files []*File, side Side, limit int64, disk map[*File][]byte, fn func(f *File, size int64, data []byte, err error) error) error {
+// readEach is ReadEach with the files whose side disk holds already, and
+// those later says to read from the work tree when their turn comes.
+func (c *Change) readEach(ctx context.Context, files []*File, side Side, limit int64, disk map[*File][]byte, later map[*File]bool, fn func(f *File, size int64, data []byte, err error) error) error {
 	// Which files come from the disk, which from the batch, and their
 	// blob ids.
 	ids := make([]string, len(files))
@@ -40,7 +42,7 @@ func (c *Change) readEach(ctx context.Context, files []*File, side Side, limit i
 	for i, f := range files {
 		if id := c.blobID(f, side); id != "" {
 			ids[i] = id
-			if _, ok := disk[f]; !ok {
+			if _, ok := disk[f]; !ok && !later[f] {
 				batch = append(batch, id)
 			}
 		}
@@ -70,6 +72,9 @@ func (c *Change) readEach(ctx context.Context, files []*File, side Side, limit i
 		switch {
 		case onDisk:
 			ferr = fn(f, int64(len(data)), data, nil)
+		case later[f]:
+			size, data, err := c.readLater(ctx, f, id, side, limit)
+			ferr = fn(f, size, data, err)
 		case id == "":
 			size, data, err := c.Read(ctx, f, side, limit)
 			ferr = fn(f, size, data, err)

@@ -1,6 +1,7 @@
 package gitctx
 
 import (
+	"context"
 	"crypto/sha1"
 	"encoding/hex"
 	"errors"
@@ -23,13 +24,16 @@ const maxDiskMisses = 4
 // last 100 commits: 30 ms of git's CPU), and its bytes are the commit's
 // all the same. A file the work tree holds otherwise (edited, converted
 // at checkout, an LFS pointer smudged) is read from git, as is every file
-// once maxDiskMisses were unlike their blobs and none alike, and those
-// past maxDiskBytes.
-func (c *Change) readVerified(files []*File, limit int64) map[*File][]byte {
+// once maxDiskMisses were unlike their blobs and none alike. Past
+// maxDiskBytes, once one file was alike, the files are left for later:
+// read (and proven) from the work tree when their turn comes (see
+// readLater). Before, they came from git: 14 of terraform's last 1,000
+// commits' 22 MB, 126 ms of cat-file on prometheus'.
+func (c *Change) readVerified(files []*File, limit int64) (disk map[*File][]byte, later map[*File]bool) {
 	if c.repo == nil || !c.diskFirst {
-		return nil
+		return nil, nil
 	}
-	out := map[*File][]byte{}
+	disk, later = map[*File][]byte{}, map[*File]bool{}
 	held, hits, misses := 0, 0, 0
 	for _, f := range files {
 		if hits == 0 && misses >= maxDiskMisses {
@@ -37,6 +41,10 @@ func (c *Change) readVerified(files []*File, limit int64) map[*File][]byte {
 		}
 		id := c.blobID(f, New)
 		if len(id) != 40 || f.NewMode != ModeRegular && f.NewMode != ModeExecutable {
+			continue
+		}
+		if hits > 0 && held >= maxDiskBytes {
+			later[f] = true
 			continue
 		}
 		_, data, err := c.repo.readWorktree(f.Path, limit)
@@ -47,13 +55,20 @@ func (c *Change) readVerified(files []*File, limit int64) map[*File][]byte {
 			misses++
 			continue
 		}
-		if held += len(data); held > maxDiskBytes {
-			break
-		}
+		held += len(data)
 		hits++
-		out[f] = data
+		disk[f] = data
 	}
-	return out
+	return disk, later
+}
+
+// readLater reads a file readVerified left for later: from the work tree,
+// where its bytes are still its blob's, else from git.
+func (c *Change) readLater(ctx context.Context, f *File, id string, side Side, limit int64) (int64, []byte, error) {
+	if _, data, err := c.repo.readWorktree(f.Path, limit); err == nil && blobIDOf(data) == id {
+		return int64(len(data)), data, nil
+	}
+	return c.Read(ctx, f, side, limit)
 }
 
 // blobIDOf is the id git gives a blob of these bytes (SHA-1).

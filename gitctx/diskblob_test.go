@@ -37,7 +37,8 @@ func TestReadVerified(t *testing.T) {
 	}
 	defer c.Close()
 	var fromDisk []string
-	for f := range c.readVerified(c.Files, -1) {
+	disk, _ := c.readVerified(c.Files, -1)
+	for f := range disk {
 		fromDisk = append(fromDisk, f.Path)
 	}
 	slices.Sort(fromDisk)
@@ -89,11 +90,60 @@ func TestReadVerifiedGivesUp(t *testing.T) {
 	for i := range maxDiskMisses {
 		r.Write(fmt.Sprintf("f%d.txt", i+1), "edited\n")
 	}
-	if got := len(c.readVerified(c.Files, -1)); got != 10-maxDiskMisses {
+	if disk, _ := c.readVerified(c.Files, -1); len(disk) != 10-maxDiskMisses {
+		got := len(disk)
 		t.Errorf("f0 alike, then %d unlike: %d files read from the work tree, want %d", maxDiskMisses, got, 10-maxDiskMisses)
 	}
 	r.Write("f0.txt", "edited\n")
-	if got := len(c.readVerified(c.Files, -1)); got != 0 {
+	if disk, later := c.readVerified(c.Files, -1); len(disk)+len(later) != 0 {
+		got := len(disk) + len(later)
 		t.Errorf("the first %d unlike: %d files read from the work tree, want none", maxDiskMisses, got)
+	}
+}
+
+// TestReadVerifiedLater: past maxDiskBytes, files are read from the work
+// tree when their turn comes, proven again then: one edited in between
+// comes from git.
+func TestReadVerifiedLater(t *testing.T) {
+	r := newTestRepo(t)
+	big := func(c byte) string { return strings.Repeat(string(c)+"23456789\n", maxDiskBytes/20+1) }
+	for _, name := range []string{"a.txt", "b.txt", "c.txt", "d.txt"} {
+		r.Write(name, "one\n")
+	}
+	r.Commit("one")
+	contents := map[string]string{"a.txt": big('a'), "b.txt": big('b'), "c.txt": big('c'), "d.txt": big('d')}
+	r.WriteAll(contents)
+	r.Commit("two")
+	ctx := context.Background()
+	c, err := r.open().SelectRange(ctx, "HEAD~1..HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	disk, later := c.readVerified(c.Files, -1)
+	var held, left []string
+	for f := range disk {
+		held = append(held, f.Path)
+	}
+	for f := range later {
+		left = append(left, f.Path)
+	}
+	slices.Sort(held)
+	slices.Sort(left)
+	if !slices.Equal(held, []string{"a.txt", "b.txt"}) || !slices.Equal(left, []string{"c.txt", "d.txt"}) {
+		t.Fatalf("held %q, left for later %q", held, left)
+	}
+	r.Write("d.txt", "edited since\n")
+	err = c.readEach(ctx, c.Files, New, -1, disk, later, func(f *File, size int64, data []byte, err error) error {
+		if err != nil {
+			return err
+		}
+		if string(data) != contents[f.Path] || size != int64(len(data)) {
+			t.Errorf("%s: %d bytes (size %d), not the commit's", f.Path, len(data), size)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
