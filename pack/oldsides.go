@@ -86,13 +86,15 @@ func (b *builder) prepareSides(e *entry, fp filePatch, room int) int {
 
 // maxAheadBytes bounds the old sides startOldSides holds, and no side is
 // prepared ahead for a change whose new sides are over maxAheadChange: its
-// pack is a summary that lists most files by name only, and its heap near
-// the soft limit, where each MB allocated more costs a collection. Made
-// for terraform's last 1,000 commits (22.6 MB), 2 MB of old sides cost 15
-// ms of wall time, 8 MB 50 ms; prometheus' (16.1 MB) lost nothing.
+// pack is a summary that lists most files by name only, both cores are
+// busy through its diff, and its heap is near the soft limit, where each
+// MB allocated more costs a collection. Made for terraform's last 1,000
+// commits (22.6 MB), 2 MB of old sides cost 15 ms of wall time, 8 MB 50
+// ms; prepared for prometheus' (16.1 MB), the sides cost 23 ms cold and
+// saved nothing warm.
 const (
 	maxAheadBytes  = 4 << 20
-	maxAheadChange = 16 << 20
+	maxAheadChange = 12 << 20
 )
 
 // deletesLines reports whether a patch has a line only its old side has:
