@@ -3,6 +3,7 @@ package gitctx
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx/gittest"
@@ -127,5 +128,22 @@ func BenchmarkHistory(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkReverseApply: an old side made from a 600 KB new side and a
+// patch of one hunk (see oldFromWorktree).
+func BenchmarkReverseApply(b *testing.B) {
+	var sb strings.Builder
+	for i := range 20000 {
+		fmt.Fprintf(&sb, "\tfield%d := compute(%d) // a line of code\n", i, i)
+	}
+	newSide := sb.String()
+	hunks := oneHunk(strings.Replace(newSide, "field10000 ", "field10000x ", 1), newSide, 3)
+	b.SetBytes(int64(len(newSide)))
+	for b.Loop() {
+		if _, ok := reverseApply(newSide, hunks); !ok {
+			b.Fatal("refused")
+		}
 	}
 }

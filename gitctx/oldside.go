@@ -75,20 +75,34 @@ func (c *Change) OldSide(f *File, p *Patch, newSide string) ([]byte, bool) {
 // but do not match it, the bytes it makes are wrong, which the caller's
 // check of their blob id finds.
 func reverseApply(newSide string, hunks []Hunk) ([]byte, bool) {
-	lines := splitLines(newSide)
 	out := make([]byte, 0, len(newSide))
-	next := 0 // the first line of the new side not yet taken
+	at, line := 0, 0 // newSide[at:] starts the new side's line line (0-based)
+	// skip moves past n lines of the new side, and reports whether it has them.
+	skip := func(n int) bool {
+		for ; n > 0; n-- {
+			if at >= len(newSide) {
+				return false
+			}
+			i := strings.IndexByte(newSide[at:], '\n')
+			if i < 0 {
+				at = len(newSide) // the last line, without a newline
+			} else {
+				at += i + 1
+			}
+			line++
+		}
+		return true
+	}
 	for _, h := range hunks {
 		start := h.NewStart - 1 // the hunk's first line of the new side
 		if h.NewLines == 0 {
 			start = h.NewStart // a hunk adding nothing comes after line NewStart
 		}
-		if start < next || start+h.NewLines > len(lines) {
+		from := at
+		if start < line || !skip(start-line) {
 			return nil, false
 		}
-		for _, l := range lines[next:start] {
-			out = append(out, l...)
-		}
+		out = append(out, newSide[from:at]...)
 		n := 0
 		for _, l := range h.Lines {
 			if l.Op != '-' {
@@ -101,28 +115,9 @@ func reverseApply(newSide string, hunks []Hunk) ([]byte, bool) {
 				}
 			}
 		}
-		if n != h.NewLines {
+		if n != h.NewLines || !skip(n) {
 			return nil, false
 		}
-		next = start + h.NewLines
 	}
-	for _, l := range lines[next:] {
-		out = append(out, l...)
-	}
-	return out, true
-}
-
-// splitLines splits text after each newline; the last line may have none.
-func splitLines(text string) []string {
-	lines := make([]string, 0, strings.Count(text, "\n")+1)
-	for len(text) > 0 {
-		i := strings.IndexByte(text, '\n')
-		if i < 0 {
-			lines = append(lines, text)
-			break
-		}
-		lines = append(lines, text[:i+1])
-		text = text[i+1:]
-	}
-	return lines
+	return append(out, newSide[at:]...), true
 }

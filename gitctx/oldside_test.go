@@ -208,3 +208,18 @@ func oneHunk(a, b string, context int) []Hunk {
 	}
 	return []Hunk{h}
 }
+
+// splitLines splits text after each newline; the last line may have none.
+func splitLines(text string) []string {
+	lines := make([]string, 0, strings.Count(text, "\n")+1)
+	for len(text) > 0 {
+		i := strings.IndexByte(text, '\n')
+		if i < 0 {
+			lines = append(lines, text)
+			break
+		}
+		lines = append(lines, text[:i+1])
+		text = text[i+1:]
+	}
+	return lines
+}
