@@ -77,8 +77,18 @@ func (c *Change) OldSide(f *File, p *Patch, newSide string) ([]byte, bool) {
 func reverseApply(newSide string, hunks []Hunk) ([]byte, bool) {
 	out := make([]byte, 0, len(newSide))
 	at, line := 0, 0 // newSide[at:] starts the new side's line line (0-based)
-	// skip moves past n lines of the new side, and reports whether it has them.
+	// skip moves past n lines of the new side, and reports whether it has
+	// them: whole blocks whose newlines are fewer than n at a time (counting
+	// is many times faster than finding them one by one), then line by line.
 	skip := func(n int) bool {
+		const block = 4 << 10
+		for n > 0 && len(newSide)-at > block {
+			c := strings.Count(newSide[at:at+block], "\n")
+			if c >= n {
+				break
+			}
+			at, line, n = at+block, line+c, n-c
+		}
 		for ; n > 0; n-- {
 			if at >= len(newSide) {
 				return false

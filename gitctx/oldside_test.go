@@ -223,3 +223,39 @@ func splitLines(text string) []string {
 	}
 	return lines
 }
+
+// TestReverseApplyLong: on a side of many blocks, hunks at any line (one
+// line replaced, one deleted, one added, without context) are taken back
+// exactly, across the blocks skip counts whole.
+func TestReverseApplyLong(t *testing.T) {
+	var oldLines []string
+	for i := range 5000 {
+		oldLines = append(oldLines, fmt.Sprintf("line %d %s", i, strings.Repeat("x", i%97)))
+	}
+	for _, at := range []int{0, 1, 57, 58, 59, 1000, 2047, 2048, 4997} {
+		newLines := slices.Clone(oldLines)
+		newLines[at] = "changed"                                // replaced
+		newLines = slices.Delete(newLines, at+1, at+2)          // deleted
+		newLines = slices.Insert(newLines, at+1, "added", "too") // added
+		hunks := []Hunk{{OldStart: at + 1, OldLines: 2, NewStart: at + 1, NewLines: 3, Lines: []Line{
+			{Op: '-', Text: oldLines[at]}, {Op: '-', Text: oldLines[at+1]},
+			{Op: '+', Text: "changed"}, {Op: '+', Text: "added"}, {Op: '+', Text: "too"},
+		}}}
+		if at+200 < len(oldLines) { // a second hunk further on: a line added
+			newLines = slices.Insert(newLines, at+200+1, "late")
+			hunks = append(hunks, Hunk{OldStart: at + 200, OldLines: 0, NewStart: at + 202, NewLines: 1, Lines: []Line{{Op: '+', Text: "late"}}})
+		}
+		oldSide := strings.Join(oldLines, "\n") + "\n"
+		got, ok := reverseApply(strings.Join(newLines, "\n")+"\n", hunks)
+		if !ok || string(got) != oldSide {
+			g, w := strings.Split(string(got), "\n"), strings.Split(oldSide, "\n")
+			for i := range min(len(g), len(w)) {
+				if g[i] != w[i] {
+					t.Logf("at %d: line %d: %q vs %q", at, i, g[i][:min(12, len(g[i]))], w[i][:min(12, len(w[i]))])
+					break
+				}
+			}
+			t.Errorf("edit at line %d: ok %v, %d bytes made, want %d", at, ok, len(got), len(oldSide))
+		}
+	}
+}
