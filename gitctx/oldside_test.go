@@ -234,8 +234,8 @@ func TestReverseApplyLong(t *testing.T) {
 	}
 	for _, at := range []int{0, 1, 57, 58, 59, 1000, 2047, 2048, 4997} {
 		newLines := slices.Clone(oldLines)
-		newLines[at] = "changed"                                // replaced
-		newLines = slices.Delete(newLines, at+1, at+2)          // deleted
+		newLines[at] = "changed"                                 // replaced
+		newLines = slices.Delete(newLines, at+1, at+2)           // deleted
 		newLines = slices.Insert(newLines, at+1, "added", "too") // added
 		hunks := []Hunk{{OldStart: at + 1, OldLines: 2, NewStart: at + 1, NewLines: 3, Lines: []Line{
 			{Op: '-', Text: oldLines[at]}, {Op: '-', Text: oldLines[at+1]},
