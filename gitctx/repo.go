@@ -35,6 +35,8 @@ type Repo struct {
 	emptyTreeErr  error
 
 	noBatchCommand atomic.Bool // git's cat-file has no --batch-command (git < 2.36)
+
+	commitMemo CommitMemo // keeps ranges' commits (see SetCommitMemo); may be nil
 }
 
 // Open finds the git work tree that contains dir.

@@ -23,7 +23,7 @@ var diffFlags = []string{"-M", "--no-ext-diff", "--no-textconv", "--no-relative"
 // commit against the empty tree). An empty side of ".." or "..." means HEAD.
 func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	src := Source{Kind: KindRange, Spec: spec, Shallow: r.Shallow}
-	var commitRange []string
+	var listCommits func() ([]Commit, error)
 	switch {
 	case strings.Contains(spec, "..."):
 		a, b, _ := strings.Cut(spec, "...")
@@ -36,7 +36,7 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 			return nil, err
 		}
 		src.Base, src.Head, src.MergeBase = mb, head, mb
-		commitRange = []string{"^" + mb, head}
+		listCommits = func() ([]Commit, error) { return r.rangeCommits(ctx, mb, head) }
 	case strings.Contains(spec, ".."):
 		a, b, _ := strings.Cut(spec, "..")
 		base, head, err := r.resolveBoth(ctx, orHead(a), orHead(b))
@@ -44,7 +44,7 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 			return nil, err
 		}
 		src.Base, src.Head = base, head
-		commitRange = []string{"^" + base, head}
+		listCommits = func() ([]Commit, error) { return r.rangeCommits(ctx, base, head) }
 	default:
 		head, err := r.resolve(ctx, spec)
 		if err != nil {
@@ -55,7 +55,7 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 			return nil, err
 		}
 		src.Base, src.Head = base, head
-		commitRange = []string{"-n", "1", head}
+		listCommits = func() ([]Commit, error) { return r.commits(ctx, []string{"-n", "1", head}) }
 	}
 	// The commits are listed while git lists the files, and the change
 	// is handed on without waiting for them: in a repository without a
@@ -68,7 +68,7 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	var commitsErr error
 	go func() {
 		defer close(listed)
-		c.Commits, commitsErr = r.commits(ctx, commitRange)
+		c.Commits, commitsErr = listCommits()
 	}()
 	c.commits = func() error {
 		<-listed

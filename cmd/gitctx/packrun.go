@@ -122,6 +122,9 @@ func selectChange(ctx context.Context, a *app, o *packOptions) (*gitctx.Change, 
 	if err != nil && !(o.patch != "" && errors.Is(err, gitctx.ErrNotRepository)) {
 		return nil, err
 	}
+	if repo != nil {
+		repo.SetCommitMemo(openCommitMemo(a))
+	}
 	switch {
 	case o.patch != "":
 		var in io.Reader = a.stdin
