@@ -32,7 +32,8 @@ func (e *entry) factsOf(side int, text string) sideFacts {
 // disk again; a side not made here is read there as before. Each side's
 // lines and what the rules across lines look for in it are found now too
 // (see sideFacts). Once the contents are read, the Go side of a pack
-// mostly waits for git's diff, so this work takes a core that was idle.
+// mostly waits for git's diff: this work is done while git works, not
+// after it.
 // At most maxAheadBytes of old sides are held. wait returns once every
 // patch parsed was seen, or ctx is done.
 func (b *builder) startOldSides(ctx context.Context, parsed <-chan filePatch) (wait func()) {
