@@ -180,3 +180,46 @@ func TestSpreadPatchesStop(t *testing.T) {
 		t.Errorf("Close = %v, pending %d", err, len(c.pending))
 	}
 }
+
+// TestSpreadPatchesOddPaths: paths git quotes, or that look like options,
+// are passed to the runs as they are and their patches found.
+func TestSpreadPatchesOddPaths(t *testing.T) {
+	r := newTestRepo(t)
+	names := []string{"-dash.txt", "with space.txt", "ünï/cødé.txt", "quote\"d.txt", "tab\there.txt", "star*.txt"}
+	for i := range minSplitFiles {
+		names = append(names, fmt.Sprintf("plain/f%03d.txt", i))
+	}
+	for _, n := range names {
+		r.Write(n, "one\n")
+	}
+	r.Commit("one")
+	for _, n := range names {
+		r.Write(n, "two\n")
+	}
+	r.Commit("two")
+	ctx := context.Background()
+	c, err := r.open().SelectRange(ctx, "HEAD~1..HEAD")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if !c.SpreadPatches(ctx) {
+		t.Fatal("not spread")
+	}
+	got := map[string]bool{}
+	err = c.Patches(ctx, func(*File) bool { return true }, -1, func(f *File, p *Patch) error {
+		if len(p.Hunks) != 1 || p.Added != 1 || p.Deleted != 1 {
+			t.Errorf("%q: %+v", f.Path, p)
+		}
+		got[f.Path] = true
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		if !got[n] {
+			t.Errorf("no patch for %q", n)
+		}
+	}
+}

@@ -110,3 +110,28 @@ func TestTreeFromIndexRefuses(t *testing.T) {
 		t.Error("a broken index was read")
 	}
 }
+
+// TestTreeFromIndexWorktree: a linked work tree's own index answers for
+// its own checkout.
+func TestTreeFromIndexWorktree(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"a.txt": "a\n", "d/b.txt": "b\n"})
+	r.Commit("one")
+	r.Write("a.txt", "a2\n")
+	r.Commit("two")
+	dir := filepath.Join(t.TempDir(), "wt")
+	r.Git("worktree", "add", "-q", "--detach", dir, "HEAD~1")
+	repo, err := Open(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.TrimSpace(r.Git("rev-parse", "HEAD~1"))
+	got, ok := repo.treeFromIndex(t.Context(), old)
+	want, err := repo.lsTree(t.Context(), old)
+	if !ok || err != nil || fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("linked work tree: answered %v, %v\nfrom the index %v\nls-tree %v", ok, err, got, want)
+	}
+	if _, ok := repo.treeFromIndex(t.Context(), strings.TrimSpace(r.Git("rev-parse", "HEAD"))); ok {
+		t.Error("the linked work tree's index answered for the main one's commit")
+	}
+}
