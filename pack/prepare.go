@@ -74,7 +74,7 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	if err := b.readContents(ctx); err != nil {
 		return nil, nil, err
 	}
-	oldSides := b.startOldSides(ctx, parsed)
+	oldSides := b.startSides(ctx, parsed)
 	b.opts.Progress("reading the diff")
 	list, err := patches()
 	oldSides()

@@ -126,7 +126,7 @@ type filePatch struct {
 // startPatches streams the diff in the background and parses the patches
 // of the files classify kept; applyPatches files them once the contents
 // are read. stream hands on each patch as it is parsed, for the
-// neighbours, and so does parsed, for startOldSides.
+// neighbours, and so does parsed, for startSides.
 func (b *builder) startPatches(ctx context.Context) (wait func() ([]filePatch, error), stream <-chan neighbours.FilePatch, parsed <-chan filePatch) {
 	want := make(map[*gitctx.File]bool, len(b.entries))
 	for _, e := range b.entries {

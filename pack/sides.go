@@ -35,7 +35,7 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 	var trees []gitctx.TreeEntry
 	byPath := map[string]*entry{}
 	held := map[*entry]bool{}    // the new sides at hand, not read again
-	madeOld := map[*entry]bool{} // the old sides made ahead (see startOldSides)
+	madeOld := map[*entry]bool{} // the old sides made ahead (see startSides)
 	for _, e := range todo {
 		if text := e.heldText(); text != nil {
 			texts[e], held[e] = [2]*string{text, nil}, true

@@ -9,12 +9,12 @@ import (
 	"github.com/gitctx/gitctx/gitctx"
 )
 
-// TestStartOldSides: while the diff streams, the old sides of files whose
+// TestStartSides: while the diff streams, the old sides of files whose
 // new sides are at hand are made from them and their patches, and are
 // git's; a file whose work-tree copy is edited still gets its old side
 // made, from its content as read from git; a file added or deleted, or
 // whose diff deletes nothing, gets none.
-func TestStartOldSides(t *testing.T) {
+func TestStartSides(t *testing.T) {
 	r := newRepo(t, "oldsides")
 	r.WriteAll(map[string]string{
 		"a.go":      "package a\n\nfunc A() int { return 1 }\n",
@@ -47,7 +47,7 @@ func TestStartOldSides(t *testing.T) {
 	if err := b.readContents(ctx); err != nil {
 		t.Fatal(err)
 	}
-	wait := b.startOldSides(ctx, parsed)
+	wait := b.startSides(ctx, parsed)
 	if _, err := patches(); err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestStartOldSides(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.readBytes = maxAheadChange + 1
-	wait = b.startOldSides(ctx, parsed)
+	wait = b.startSides(ctx, parsed)
 	if _, err := patches(); err != nil {
 		t.Fatal(err)
 	}

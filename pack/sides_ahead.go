@@ -7,7 +7,7 @@ import (
 	"github.com/gitctx/gitctx/gitctx"
 )
 
-// aheadSide is one side of a changed file as startOldSides prepared it
+// aheadSide is one side of a changed file as startSides prepared it
 // for the gate: its text and what fileImage asks of it.
 type aheadSide struct {
 	text  string
@@ -23,7 +23,7 @@ func (e *entry) factsOf(side int, text string) sideFacts {
 	return factsOf(text)
 }
 
-// startOldSides prepares, while the diff still streams, the sides the gate
+// startSides prepares, while the diff still streams, the sides the gate
 // will read of the changed files whose new sides are at hand. The old side
 // is made from the new side, if that is the file's bytes, and the file's
 // patch: the new side with its patch taken back, kept when it hashes to
@@ -33,10 +33,9 @@ func (e *entry) factsOf(side int, text string) sideFacts {
 // lines and what the rules across lines look for in it are found now too
 // (see sideFacts). Once the contents are read, the Go side of a pack
 // mostly waits for git's diff: this work is done while git works, not
-// after it.
-// At most maxAheadBytes of old sides are held. wait returns once every
-// patch parsed was seen, or ctx is done.
-func (b *builder) startOldSides(ctx context.Context, parsed <-chan filePatch) (wait func()) {
+// after it. At most maxAheadBytes of old sides are held. wait returns once
+// every patch parsed was seen, or ctx is done.
+func (b *builder) startSides(ctx context.Context, parsed <-chan filePatch) (wait func()) {
 	if b.readBytes > maxAheadChange {
 		return func() {} // the patches' buffer holds them all: none waits
 	}
@@ -68,7 +67,7 @@ func (b *builder) startOldSides(ctx context.Context, parsed <-chan filePatch) (w
 	return wg.Wait
 }
 
-// prepareSides prepares an entry's sides (see startOldSides) and returns
+// prepareSides prepares an entry's sides (see startSides) and returns
 // the bytes of old side it made, at most room.
 func (b *builder) prepareSides(e *entry, fp filePatch, room int) int {
 	e.ahead[0] = &aheadSide{text: e.content, facts: factsOf(e.content)}
@@ -85,7 +84,7 @@ func (b *builder) prepareSides(e *entry, fp filePatch, room int) int {
 	return len(old)
 }
 
-// maxAheadBytes bounds the old sides startOldSides holds, and no side is
+// maxAheadBytes bounds the old sides startSides holds, and no side is
 // prepared ahead for a change whose new sides are over maxAheadChange: its
 // pack is a summary that lists most files by name only, both cores are
 // busy through its diff, and its heap is near the soft limit, where each
