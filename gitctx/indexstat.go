@@ -34,21 +34,30 @@ func (r *Repo) unsureFiles(commit string) (unsure []string, skipWorktree, ok boo
 	if !statSettles || len(commit) != 40 || os.Getenv("GIT_INDEX_FILE") != "" {
 		return nil, false, false
 	}
-	f, err := os.Open(filepath.Join(r.GitDir, "index"))
+	idx, st, err := readIndex(filepath.Join(r.GitDir, "index"))
 	if err != nil {
-		return nil, false, false
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, false, false
-	}
-	var idx index.Index
-	if err := index.NewDecoder(bufio.NewReaderSize(f, 64<<10)).Decode(&idx); err != nil {
 		return nil, false, false
 	}
 	skipWorktree = slices.ContainsFunc(idx.Entries, func(e *index.Entry) bool { return e.SkipWorktree })
 	return r.unsureEntries(idx.Entries, st.ModTime()), skipWorktree, true
+}
+
+// readIndex decodes the index file at path with go-git, and stats it.
+func readIndex(path string) (*index.Index, os.FileInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, err
+	}
+	var idx index.Index
+	if err := index.NewDecoder(bufio.NewReaderSize(f, 64<<10)).Decode(&idx); err != nil {
+		return nil, nil, err
+	}
+	return &idx, st, nil
 }
 
 // unsureEntries checks the entries' files on every core (a stat each:

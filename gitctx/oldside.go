@@ -37,9 +37,9 @@ func (c *Change) oldFromWorktree(files []*File, patches map[*File]*Patch, limit 
 		var old []byte
 		ok := err == nil
 		if ok {
-			old, ok = reverseApply(string(data), p.Hunks)
+			old, ok = c.OldSide(f, p, string(data))
 		}
-		if !ok || limit >= 0 && int64(len(old)) > limit || blobIDOf(old) != f.OldID {
+		if !ok || limit >= 0 && int64(len(old)) > limit {
 			misses++
 			continue
 		}

@@ -1,14 +1,12 @@
 package gitctx
 
 import (
-	"bufio"
 	"context"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
 // treeFromIndex lists the files of a commit from the index, when the index
@@ -40,13 +38,8 @@ func (r *Repo) treeFromIndex(ctx context.Context, commit string) ([]TreeEntry, b
 // every entry is a file of a tree (merged, not intent-to-add, not a
 // sparse index's directory).
 func readIndexTree(path string) (entries []TreeEntry, root string, ok bool) {
-	f, err := os.Open(path)
+	idx, _, err := readIndex(path)
 	if err != nil {
-		return nil, "", false
-	}
-	defer f.Close()
-	var idx index.Index
-	if err := index.NewDecoder(bufio.NewReaderSize(f, 64<<10)).Decode(&idx); err != nil {
 		return nil, "", false
 	}
 	if idx.Cache == nil || len(idx.Cache.Entries) == 0 {
