@@ -15,7 +15,8 @@ import (
 // with what Read would return. Blobs stream from a single
 // `git cat-file --batch`, several times faster than a lookup per file;
 // files of the work tree are read from disk. Sizes are looked up first, so
-// a blob over limit is never read. fn's data is valid only during the call.
+// a blob over limit is never read. fn may keep data: it is read into
+// memory of its own, which nothing changes after.
 func (c *Change) ReadEach(ctx context.Context, files []*File, side Side, limit int64, fn func(f *File, size int64, data []byte, err error) error) error {
 	var disk map[*File][]byte
 	var later map[*File]bool
@@ -239,7 +240,6 @@ func (r *Repo) blobSizes(ctx context.Context, ids []string) (map[string]int64, e
 type blobStream struct {
 	proc *process
 	rd   *bufio.Reader
-	buf  []byte
 }
 
 func (r *Repo) openBlobs(ctx context.Context, ids []string) (*blobStream, error) {
@@ -254,8 +254,8 @@ func (r *Repo) openBlobs(ctx context.Context, ids []string) (*blobStream, error)
 	return &blobStream{proc: p, rd: bufio.NewReaderSize(p.out, 256<<10)}, nil
 }
 
-// next reads the next blob, which must be id. The data is valid until the
-// next call.
+// next reads the next blob, which must be id, into memory of its own:
+// the caller may keep it (pack decodes text without a copy).
 func (s *blobStream) next(id string) ([]byte, error) {
 	header, err := s.rd.ReadString('\n')
 	if err != nil {
@@ -269,14 +269,11 @@ func (s *blobStream) next(id string) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("git cat-file: bad size in %q", strings.TrimSpace(header))
 	}
-	if cap(s.buf) < size+1 {
-		s.buf = make([]byte, size+1)
-	}
-	s.buf = s.buf[:size+1] // the content and a newline
-	if _, err := io.ReadFull(s.rd, s.buf); err != nil {
+	buf := make([]byte, size+1) // the content and a newline
+	if _, err := io.ReadFull(s.rd, buf); err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", id, err)
 	}
-	return s.buf[:size], nil
+	return buf[:size], nil
 }
 
 func (s *blobStream) close() error { return s.proc.wait() }

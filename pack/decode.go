@@ -3,6 +3,7 @@ package pack
 import (
 	"bytes"
 	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
@@ -34,7 +35,8 @@ type decoded struct {
 // decode classifies raw content and converts text to UTF-8: UTF-16 with a
 // byte-order mark (or without one, when every other byte is NUL), UTF-8,
 // and otherwise Windows-1252, a superset of Latin-1 in which every byte is a
-// character. Content with NUL bytes that is not UTF-16 is binary.
+// character. Content with NUL bytes that is not UTF-16 is binary. UTF-8
+// text is data itself (see handOver): data must not change after.
 func decode(data []byte) decoded {
 	if len(data) < 1024 && bytes.HasPrefix(data, []byte(lfsPrefix)) {
 		return decoded{Text: string(data), Kind: KindLFSPointer, Encoding: "utf-8"}
@@ -50,13 +52,22 @@ func decode(data []byte) decoded {
 		return decoded{Kind: KindBinary}
 	}
 	if utf8.Valid(data) {
-		return decoded{Text: string(data), Kind: KindText, Encoding: "utf-8"}
+		return decoded{Text: handOver(data), Kind: KindText, Encoding: "utf-8"}
 	}
 	out, err := charmap.Windows1252.NewDecoder().Bytes(data)
 	if err != nil || bytes.IndexByte(out, 0) >= 0 {
 		return decoded{Kind: KindBinary}
 	}
 	return decoded{Text: string(out), Kind: KindText, Encoding: "windows-1252"}
+}
+
+// handOver returns data as a string without a copy, the way
+// strings.Builder does: decode's callers hand over what they read
+// (gitctx reads every file and blob into memory of its own) and never
+// change it. The copy was 10 ms of the 140 ms of CPU of a run over
+// prometheus' last 100 commits whose texts the scan cache all knew.
+func handOver(data []byte) string {
+	return unsafe.String(unsafe.SliceData(data), len(data))
 }
 
 // utf16Encoding recognises UTF-16 by its byte-order mark, or by NUL bytes in
