@@ -100,7 +100,7 @@ func addedHits(ctx context.Context, gate *secrets.Gate, p *gitctx.Patch) ([]secr
 		var text strings.Builder
 		var nums []int
 		var added []bool
-		for _, l := range number(h) {
+		for l := range hunkLines(h) {
 			if l.newNo == 0 {
 				continue
 			}
@@ -142,7 +142,7 @@ func keyHits(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate, f *gitc
 	}
 	added := map[int]bool{}
 	for _, h := range p.Hunks {
-		for _, l := range number(h) {
+		for l := range hunkLines(h) {
 			if l.Op == '+' {
 				added[l.newNo] = true
 			}

@@ -263,7 +263,7 @@ func agrees(lines []string, p *gitctx.Patch, old bool) bool {
 		return true
 	}
 	for _, h := range p.Hunks {
-		for _, l := range number(h) {
+		for l := range hunkLines(h) {
 			n := l.newNo
 			if old {
 				n = l.oldNo
@@ -289,7 +289,7 @@ func (b *builder) hunkImage(ctx context.Context, g *secrets.Gate, e *entry, old 
 	for _, h := range e.patch.Hunks {
 		var from int
 		var run []string
-		for _, l := range number(h) {
+		for l := range hunkLines(h) {
 			n := l.newNo
 			if old {
 				n = l.oldNo

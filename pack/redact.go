@@ -176,7 +176,7 @@ func shownLines(e *entry, old bool) []int {
 	}
 	if e.patch != nil {
 		for _, h := range e.patch.Hunks {
-			for _, l := range number(h) {
+			for l := range hunkLines(h) {
 				switch {
 				case old && l.Op == '-':
 					out = append(out, l.oldNo)

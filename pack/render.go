@@ -199,7 +199,7 @@ func (e *entry) diffText() (string, []RedactionItem, []lineRef) {
 			header.items = e.items(sec.hits, "context", h.OldStart)
 		}
 		lines = append(lines, header)
-		for _, l := range number(h) {
+		for l := range hunkLines(h) {
 			img, n, side := e.red.newDiff, l.newNo, "new"
 			switch l.Op {
 			case '-':
