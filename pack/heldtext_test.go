@@ -50,3 +50,45 @@ func TestHeldText(t *testing.T) {
 		}
 	}
 }
+
+// TestGateText: an oversize file's new side, which no pack shows whole, is
+// still held for the gate while the builder has room, so that readSides
+// does not read and prove it again; a lock file's is not (the gate reads
+// the whole file, not the entries a pack shows).
+func TestGateText(t *testing.T) {
+	over := Truncation{MaxFileBytes: 100, HeadLines: 10, TailLines: 5}
+	long := strings.Repeat("line\n", 400)
+	for _, tc := range []struct {
+		name      string
+		entry     entry
+		heldBytes int
+		held      bool
+	}{
+		{"oversize", entry{kind: KindText}, 0, true},
+		{"oversize, no room", entry{kind: KindText}, maxHeldBytes - len(long) + 1, false},
+		{"oversize lock", entry{kind: KindText, lock: true}, 0, false},
+	} {
+		b := &builder{heldBytes: tc.heldBytes}
+		b.opts.Truncation = over
+		e := tc.entry
+		b.setContent(&e, []byte(long))
+		if e.heldText() != nil {
+			t.Errorf("%s: the content is held, want it dropped", tc.name)
+		}
+		got := e.gateText()
+		switch {
+		case tc.held && (got == nil || *got != long):
+			t.Errorf("%s: gate text %v, want the whole side", tc.name, got)
+		case !tc.held && got != nil:
+			t.Errorf("%s: gate text held, want none", tc.name)
+		}
+		if want := tc.heldBytes + map[bool]int{true: len(long)}[tc.held]; b.heldBytes != want {
+			t.Errorf("%s: %d bytes held, want %d", tc.name, b.heldBytes, want)
+		}
+	}
+	e := &entry{kind: KindText}
+	e.setText("a\nb\n", Truncation{MaxFileBytes: 1 << 20, HeadLines: 100, TailLines: 50})
+	if got := e.gateText(); got == nil || *got != "a\nb\n" {
+		t.Errorf("short content: gate text %v, want the content", got)
+	}
+}

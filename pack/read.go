@@ -101,8 +101,10 @@ func (b *builder) setContent(e *entry, data []byte) {
 		e.setText(d.Text, t)
 	default:
 		e.encoding = d.Encoding
-		e.setText(cleanText(d.Text), t)
+		text := cleanText(d.Text)
+		e.setText(text, t)
 		e.rawContent = e.content != "" && e.content == string(data)
+		b.holdWhole(e, text)
 	}
 }
 

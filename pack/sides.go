@@ -14,7 +14,7 @@ import (
 // A side that cannot be read is left out (it is scanned from the hunks).
 // Context files come from the work tree, unless their content is at hand.
 // A new side the entry still holds whole is not read again (see
-// heldText).
+// gateText).
 func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*string, error) {
 	var mu sync.Mutex
 	texts := make(map[*entry][2]*string, len(todo))
@@ -37,7 +37,7 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 	held := map[*entry]bool{}    // the new sides at hand, not read again
 	madeOld := map[*entry]bool{} // the old sides made ahead (see startSides)
 	for _, e := range todo {
-		if text := e.heldText(); text != nil {
+		if text := e.gateText(); text != nil {
 			texts[e], held[e] = [2]*string{text, nil}, true
 		}
 		if a := e.ahead[1]; a != nil {
