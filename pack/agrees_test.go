@@ -26,7 +26,7 @@ func TestAgrees(t *testing.T) {
 		{"", false, false},
 	}
 	for _, tc := range cases {
-		lines := sideLines(tc.text)
+		lines := splitSide(tc.text)
 		if got := agrees(lines, patch, true); got != tc.old {
 			t.Errorf("%q as the old side: agrees %v, want %v", tc.text, got, tc.old)
 		}
@@ -34,7 +34,7 @@ func TestAgrees(t *testing.T) {
 			t.Errorf("%q as the new side: agrees %v, want %v", tc.text, got, tc.new)
 		}
 	}
-	if !agrees(sideLines("x\n"), nil, false) {
+	if !agrees(splitSide("x\n"), nil, false) {
 		t.Error("no diff: does not agree")
 	}
 }

@@ -103,8 +103,8 @@ func passed(segs []*segment) {
 // literalImage is a side of a file through a gate that found nothing.
 func literalImage(text string) *image {
 	im := newImage()
-	im.all = strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	im.count = len(im.all)
+	im.all = splitSide(text)
+	im.count = im.all.count()
 	return im
 }
 

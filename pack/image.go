@@ -34,10 +34,10 @@ const (
 // image is one side of a file as the pack may show it: its lines, some
 // of them redacted ahead of rendering, and the placeholders on those.
 type image struct {
-	all   []string              // every line, when the side was read whole
+	all   sideLines             // every line, when the side was read whole
 	lines map[int]string        // 1-based line → text, for lines not in all, or redacted ahead
 	hits  map[int][]secrets.Hit // 1-based line → placeholders put on it ahead of rendering
-	count int                   // lines in the side, when it was read whole
+	count int                   // lines in the side, when it was read whole (0: it was not)
 }
 
 func newImage() *image {
@@ -51,17 +51,16 @@ func (im *image) line(n int) (string, []secrets.Hit, bool) {
 	if t, ok := im.lines[n]; ok {
 		return t, im.hits[n], true
 	}
-	if n >= 1 && n <= len(im.all) {
-		return im.all[n-1], nil, true
+	if n >= 1 && n <= im.count {
+		return im.all.line(n), nil, true
 	}
 	return "", nil, false
 }
 
-// add scans lines [from, from+len(run)) as one text and files the result.
-// obj names the git object the lines are all of, when they are (see
-// secrets.Gate.ScanObject).
-func (im *image) add(ctx context.Context, g *secrets.Gate, obj secrets.Object, from int, run []string) error {
-	text := strings.Join(run, "\n") + "\n"
+// add scans text, lines from line from on, each ending with a newline,
+// and files the result. obj names the git object the lines are all of,
+// when they are (see secrets.Gate.ScanObject).
+func (im *image) add(ctx context.Context, g *secrets.Gate, obj secrets.Object, from int, text string) error {
 	redact := g.RedactString
 	if obj.ID != "" {
 		redact = func(ctx context.Context, text string) (secrets.Text, []secrets.Hit, error) {
@@ -72,7 +71,7 @@ func (im *image) add(ctx context.Context, g *secrets.Gate, obj secrets.Object, f
 	if err != nil {
 		return err
 	}
-	if len(hits) == 0 && im.all != nil {
+	if len(hits) == 0 && im.count > 0 {
 		return nil // nothing found: the lines stay as read
 	}
 	for i, t := range red.Lines() {
@@ -84,17 +83,17 @@ func (im *image) add(ctx context.Context, g *secrets.Gate, obj secrets.Object, f
 	return nil
 }
 
-// sideFacts is what fileImage asks of a side's text: its lines (split by
-// sideLines, once for agrees too), and whether it holds what the rules
-// that match across lines look for.
+// sideFacts is what fileImage asks of a side's text: its lines (found
+// once, for agrees too), and whether it holds what the rules that match
+// across lines look for.
 type sideFacts struct {
-	lines   []string
+	lines   sideLines
 	keys    bool // a private key's BEGIN line
 	context bool // see needsContext
 }
 
 func factsOf(text string) sideFacts {
-	return sideFacts{lines: sideLines(text), keys: strings.Contains(text, "-----BEGIN"), context: needsContext(text)}
+	return sideFacts{lines: splitSide(text), keys: strings.Contains(text, "-----BEGIN"), context: needsContext(text)}
 }
 
 // fileImage makes the image of a side read from the repository. Where
@@ -104,16 +103,16 @@ func factsOf(text string) sideFacts {
 func (b *builder) fileImage(ctx context.Context, g *secrets.Gate, facts sideFacts, obj secrets.Object, shown []int, always bool) (*image, error) {
 	im := newImage()
 	im.all = facts.lines
-	im.count = len(im.all)
+	im.count = im.all.count()
 	keys := facts.keys
 	if !always && !keys && !facts.context {
 		return im, nil
 	}
 	if shown == nil {
-		return im, im.add(ctx, g, obj, 1, im.all)
+		return im, im.add(ctx, g, obj, 1, im.all.run(1, im.count))
 	}
 	for _, r := range scanRegions(im.all, shown, keys) {
-		if err := im.add(ctx, g, secrets.Object{}, r[0], im.all[r[0]-1:r[1]]); err != nil {
+		if err := im.add(ctx, g, secrets.Object{}, r[0], im.all.run(r[0], r[1])); err != nil {
 			return nil, err
 		}
 	}
@@ -200,13 +199,13 @@ func lowerASCII(c byte) byte {
 // scanRegions turns shown line numbers into merged runs [from, to] of
 // lines to scan: each shown line with scanContext lines around it, and the
 // whole private key block it may sit in.
-func scanRegions(lines []string, shown []int, keys bool) [][2]int {
+func scanRegions(lines sideLines, shown []int, keys bool) [][2]int {
 	var spans [][2]int
 	for _, n := range shown {
-		if n < 1 || n > len(lines) {
+		if n < 1 || n > lines.count() {
 			continue
 		}
-		lo, hi := max(1, n-scanContext), min(len(lines), n+scanContext)
+		lo, hi := max(1, n-scanContext), min(lines.count(), n+scanContext)
 		if keys {
 			if b, e, ok := keyBlock(lines, n); ok {
 				lo, hi = min(lo, b), max(hi, e)
@@ -228,13 +227,13 @@ func scanRegions(lines []string, shown []int, keys bool) [][2]int {
 
 // keyBlock finds the -----BEGIN … -----END block around line n, within
 // keyWindow lines each way.
-func keyBlock(lines []string, n int) (int, int, bool) {
+func keyBlock(lines sideLines, n int) (int, int, bool) {
 	begin := 0
 	for i := n; i >= max(1, n-keyWindow); i-- {
-		if strings.Contains(lines[i-1], "-----END") && i != n {
+		if strings.Contains(lines.line(i), "-----END") && i != n {
 			return 0, 0, false // n comes after a block, not inside one
 		}
-		if strings.Contains(lines[i-1], "-----BEGIN") {
+		if strings.Contains(lines.line(i), "-----BEGIN") {
 			begin = i
 			break
 		}
@@ -242,23 +241,17 @@ func keyBlock(lines []string, n int) (int, int, bool) {
 	if begin == 0 {
 		return 0, 0, false
 	}
-	for i := n; i <= min(len(lines), n+keyWindow); i++ {
-		if strings.Contains(lines[i-1], "-----END") {
+	for i := n; i <= min(lines.count(), n+keyWindow); i++ {
+		if strings.Contains(lines.line(i), "-----END") {
 			return begin, i, true
 		}
 	}
-	return begin, min(len(lines), n+keyWindow), true
+	return begin, min(lines.count(), n+keyWindow), true
 }
 
-// sideLines splits a side's text into its lines (a final newline ends the
-// last line, it does not start another).
-func sideLines(text string) []string {
-	return strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-}
-
-// agrees reports whether a side's lines (sideLines) are, at each line
-// number, the line the diff shows there.
-func agrees(lines []string, p *gitctx.Patch, old bool) bool {
+// agrees reports whether a side's lines are, at each line number, the
+// line the diff shows there.
+func agrees(lines sideLines, p *gitctx.Patch, old bool) bool {
 	if p == nil {
 		return true
 	}
@@ -271,7 +264,7 @@ func agrees(lines []string, p *gitctx.Patch, old bool) bool {
 			if n == 0 {
 				continue
 			}
-			if n > len(lines) || lines[n-1] != cleanText(decodeLine(l.Text)) {
+			if n > lines.count() || lines.line(n) != cleanText(decodeLine(l.Text)) {
 				return false
 			}
 		}
@@ -305,7 +298,7 @@ func (b *builder) hunkImage(ctx context.Context, g *secrets.Gate, e *entry, old 
 		if len(run) == 0 {
 			continue
 		}
-		if err := im.add(ctx, g, secrets.Object{}, from, run); err != nil {
+		if err := im.add(ctx, g, secrets.Object{}, from, strings.Join(run, "\n")+"\n"); err != nil {
 			return nil, fmt.Errorf("%s: %w", e.label.String(), err)
 		}
 	}

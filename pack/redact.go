@@ -105,7 +105,7 @@ func (b *builder) redactEntry(ctx context.Context, g *secrets.Gate, e *entry, wh
 	red := &redaction{sections: map[string]redactedText{}}
 	var err error
 	if newSide {
-		var lines []string
+		var lines sideLines
 		if whole[0] != nil {
 			facts := e.factsOf(0, *whole[0])
 			lines = facts.lines
