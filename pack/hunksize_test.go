@@ -2,6 +2,7 @@ package pack
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -70,6 +71,16 @@ func FuzzHunkSize(f *testing.F) {
 		wantN, wantLines := sizeOfRecut(hunks, n)
 		if gotN != wantN || gotLines != wantLines {
 			t.Fatalf("%d lines of context: hunkSize = %d bytes, %d lines; re-cut hunks are %d, %d", n, gotN, gotLines, wantN, wantLines)
+		}
+		var got, want []string
+		for _, h := range hunks {
+			recutSections(h, n, func(s string) { got = append(got, s) })
+		}
+		for _, h := range withContext(hunks, n) {
+			want = append(want, h.Section)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("%d lines of context: recutSections = %q; re-cut hunks have %q", n, got, want)
 		}
 	})
 }

@@ -194,17 +194,19 @@ func shownLines(e *entry, old bool) []int {
 func sectionCandidates(p *gitctx.Patch) []string {
 	var out []string
 	seen := map[string]bool{}
-	add := func(hunks []gitctx.Hunk) {
-		for _, h := range hunks {
-			if h.Section != "" && !seen[h.Section] {
-				seen[h.Section] = true
-				out = append(out, h.Section)
-			}
+	add := func(s string) {
+		if s != "" && !seen[s] {
+			seen[s] = true
+			out = append(out, s)
 		}
 	}
-	add(p.Hunks)
+	for _, h := range p.Hunks {
+		add(h.Section)
+	}
 	for n := range 3 {
-		add(withContext(p.Hunks, n))
+		for _, h := range p.Hunks {
+			recutSections(h, n, add)
+		}
 	}
 	return out
 }
