@@ -1,9 +1,12 @@
 package gitctx
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 )
@@ -28,8 +31,10 @@ const (
 // patches come from one run (-M) limited to the pairs' own paths, where
 // each pair is again the best match of each side; every other file's
 // patch is the same with renames off (--no-renames), so those files are
-// dealt, in turn, to the other runs.
-func patchGroups(files []*File) [][]*File {
+// shared among the other runs by weight (what printing a file's patch
+// costs, about), the heaviest first to the lightest run, so that the runs
+// end together. Each group keeps the files' order, git's.
+func patchGroups(files []*File, weight func(*File) int64) [][]*File {
 	if runtime.GOMAXPROCS(0) < 2 {
 		return nil
 	}
@@ -37,7 +42,9 @@ func patchGroups(files []*File) [][]*File {
 		return nil
 	}
 	var pairs, others []*File
-	for _, f := range files {
+	at := make(map[*File]int, len(files))
+	for i, f := range files {
+		at[f] = i
 		if f.OldPath != "" {
 			pairs = append(pairs, f)
 		} else {
@@ -47,14 +54,36 @@ func patchGroups(files []*File) [][]*File {
 	if len(others) < splitWithoutPairs {
 		return nil
 	}
+	weights := make(map[*File]int64, len(others))
+	for _, f := range others {
+		weights[f] = weight(f)
+	}
+	slices.SortStableFunc(others, func(a, b *File) int { return cmp.Compare(weights[b], weights[a]) })
 	groups := make([][]*File, splitWithoutPairs)
-	for i, f := range others {
-		groups[i%len(groups)] = append(groups[i%len(groups)], f)
+	loads := make([]int64, splitWithoutPairs)
+	for _, f := range others {
+		g := slices.Index(loads, slices.Min(loads))
+		groups[g] = append(groups[g], f)
+		loads[g] += weights[f]
+	}
+	for _, g := range groups {
+		slices.SortFunc(g, func(a, b *File) int { return cmp.Compare(at[a], at[b]) })
 	}
 	if len(pairs) > 0 {
 		groups = append(groups, pairs)
 	}
 	return groups
+}
+
+// patchWeight is about what printing a file's patch costs git: reading
+// both sides, taken to be as large as the file in the work tree, which
+// mostly holds the range's head (a file not there weighs as a small one).
+func (c *Change) patchWeight(f *File) int64 {
+	const perFile = 4 << 10
+	if info, err := os.Lstat(filepath.Join(c.repo.Root, filepath.FromSlash(f.Path))); err == nil && info.Mode().IsRegular() {
+		return perFile + 2*info.Size()
+	}
+	return 2 * perFile
 }
 
 // SpreadPatches has the patches the first Patches reads printed by
@@ -71,7 +100,7 @@ func (c *Change) SpreadPatches(ctx context.Context) bool {
 	if len(c.pending) != 1 || c.pending[0].files != nil || len(c.diffArgs) != 2 {
 		return false
 	}
-	groups := patchGroups(c.Files)
+	groups := patchGroups(c.Files, c.patchWeight)
 	if groups == nil {
 		return false
 	}

@@ -103,8 +103,9 @@ func TestSpreadPatches(t *testing.T) {
 }
 
 // TestPatchGroups: renames and copies go together, the other files are
-// dealt in turn, and a change too small or too large is not spread.
+// shared evenly, and a change too small or too large is not spread.
 func TestPatchGroups(t *testing.T) {
+	unit := func(*File) int64 { return 1 }
 	files := func(n int) []*File {
 		var out []*File
 		for i := range n {
@@ -112,15 +113,15 @@ func TestPatchGroups(t *testing.T) {
 		}
 		return out
 	}
-	if g := patchGroups(files(minSplitFiles - 1)); g != nil {
+	if g := patchGroups(files(minSplitFiles-1), unit); g != nil {
 		t.Errorf("%d files spread", minSplitFiles-1)
 	}
-	if g := patchGroups(files(maxSplitFiles + 1)); g != nil {
+	if g := patchGroups(files(maxSplitFiles+1), unit); g != nil {
 		t.Errorf("%d files spread", maxSplitFiles+1)
 	}
 	fs := files(minSplitFiles)
 	fs[3].OldPath, fs[7].OldPath = "old3", "old7"
-	g := patchGroups(fs)
+	g := patchGroups(fs, unit)
 	if len(g) != splitWithoutPairs+1 {
 		t.Fatalf("%d groups", len(g))
 	}
@@ -141,6 +142,37 @@ func TestPatchGroups(t *testing.T) {
 	}
 	if len(seen) != minSplitFiles-2 {
 		t.Errorf("%d files dealt, want %d", len(seen), minSplitFiles-2)
+	}
+}
+
+// TestPatchGroupsByWeight: the runs get about the same weight, the
+// heaviest files first to the lightest, each run keeping git's order.
+func TestPatchGroupsByWeight(t *testing.T) {
+	var fs []*File
+	weights := map[*File]int64{}
+	for i := range minSplitFiles {
+		f := &File{Path: fmt.Sprintf("f%04d", i)}
+		fs = append(fs, f)
+		weights[f] = 1
+	}
+	weights[fs[0]], weights[fs[2]], weights[fs[5]] = 100, 60, 50 // two heavy files dealt in turn would share a run
+	g := patchGroups(fs, func(f *File) int64 { return weights[f] })
+	if len(g) != splitWithoutPairs {
+		t.Fatalf("%d groups", len(g))
+	}
+	var loads []int64
+	for _, grp := range g {
+		var load int64
+		for i, f := range grp {
+			load += weights[f]
+			if i > 0 && f.Path <= grp[i-1].Path {
+				t.Errorf("%s out of order", f.Path)
+			}
+		}
+		loads = append(loads, load)
+	}
+	if d := loads[0] - loads[1]; d > 1 || d < -1 {
+		t.Errorf("loads %v, want them within 1 of each other", loads)
 	}
 }
 
