@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // tallyCounter counts with a real counter and tallies the texts it counts.
@@ -202,5 +204,71 @@ func TestCountCacheFullBucket(t *testing.T) {
 	}
 	if n := tally.n.Load(); n < 1 {
 		t.Error("a fifth key in a bucket of four took no slot")
+	}
+}
+
+// TestCountCacheFacts: a side's facts are kept by the object it was read
+// from and its length, and only for a side read from an object.
+func TestCountCacheFacts(t *testing.T) {
+	c := openCounts(t, t.TempDir())
+	obj := secrets.Object{ID: strings.Repeat("ab", 20), Variant: imageVariant + KindText}
+	if _, _, ok := c.facts(obj, 10); ok {
+		t.Fatal("an empty table has facts")
+	}
+	c.putFacts(obj, 10, true, false)
+	other := obj
+	other.ID = strings.Repeat("cd", 20)
+	c.putFacts(other, 10, false, true)
+	if keys, context, ok := c.facts(obj, 10); !ok || !keys || context {
+		t.Errorf("facts = %t %t %t, want the key marker and no context words", keys, context, ok)
+	}
+	if keys, context, ok := c.facts(other, 10); !ok || keys || !context {
+		t.Errorf("facts of the other object = %t %t %t, want context words only", keys, context, ok)
+	}
+	if _, _, ok := c.facts(obj, 11); ok {
+		t.Error("facts kept for a side of another length")
+	}
+	other.Variant = imageVariant + KindSymlink
+	if _, _, ok := c.facts(other, 10); ok {
+		t.Error("facts kept for a side decoded another way")
+	}
+	none := secrets.Object{}
+	c.putFacts(none, 10, true, true)
+	if _, _, ok := c.facts(none, 10); ok {
+		t.Error("facts kept for a side of no object")
+	}
+	var nilCache *CountCache
+	nilCache.putFacts(obj, 10, true, true)
+	if _, _, ok := nilCache.facts(obj, 10); ok {
+		t.Error("a nil cache has facts")
+	}
+}
+
+// TestCountCacheFactsPack: a key rotated in place, whose hunk holds no
+// BEGIN line, is redacted by a pack whose side facts come from the table
+// as by the one that found them, and the table keeps them after the first.
+func TestCountCacheFactsPack(t *testing.T) {
+	r := newRepo(t, "rotated")
+	common := keyBody(t, "common", 10)
+	r.Write("deploy/tls.yaml", pemFile(common, keyBody(t, "before", 3)))
+	r.Commit("base")
+	after := keyBody(t, "after", 3)
+	text := pemFile(common, after)
+	r.Write("deploy/tls.yaml", text)
+	r.Commit("rotate")
+	dir := t.TempDir()
+	obj := secrets.Object{ID: strings.TrimSpace(r.Git("rev-parse", "HEAD:deploy/tls.yaml")), Variant: imageVariant + KindText}
+	for run := range 2 {
+		opts := options(counter(t), Markdown, 0)
+		opts.Counts = openCounts(t, dir)
+		res := build(t, r.change("HEAD~1..HEAD"), opts)
+		for _, l := range after {
+			if strings.Contains(res.Text, l) {
+				t.Errorf("run %d: the pack shows a line of the key: %q", run, l)
+			}
+		}
+		if keys, _, ok := opts.Counts.facts(obj, len(text)); !ok || !keys {
+			t.Errorf("run %d: facts of the new side %t %t, want kept with the key marker", run, keys, ok)
+		}
 	}
 }

@@ -83,19 +83,6 @@ func (im *image) add(ctx context.Context, g *secrets.Gate, obj secrets.Object, f
 	return nil
 }
 
-// sideFacts is what fileImage asks of a side's text: its lines (found
-// once, for agrees too), and whether it holds what the rules that match
-// across lines look for.
-type sideFacts struct {
-	lines   sideLines
-	keys    bool // a private key's BEGIN line
-	context bool // see needsContext
-}
-
-func factsOf(text string) sideFacts {
-	return sideFacts{lines: splitSide(text), keys: strings.Contains(text, "-----BEGIN"), context: needsContext(text)}
-}
-
 // fileImage makes the image of a side read from the repository. Where
 // the side holds what cross-line rules look for (or always, when always
 // is set), the shown lines are scanned ahead with their surroundings;
@@ -117,83 +104,6 @@ func (b *builder) fileImage(ctx context.Context, g *secrets.Gate, facts sideFact
 		}
 	}
 	return im, nil
-}
-
-// needsContext reports whether a text holds what gitleaks' rules that
-// match across lines look for: a Kubernetes Secret, a curl command.
-func needsContext(text string) bool {
-	return (containsFold(text, "kind:") && containsFold(text, "secret")) || containsFold(text, "curl")
-}
-
-// containsFold reports whether text holds word (lower-case ASCII) in any
-// case, as strings.Contains(strings.ToLower(text), word) does, without
-// lowering a copy of the whole text. It looks for the word's rarest
-// letter in either case with strings.IndexByte, which scans many bytes at
-// a time, and compares the word around each. A text with one of the two
-// characters outside ASCII that lower to an ASCII letter (İ to i, the
-// Kelvin sign to k) takes the slow way.
-func containsFold(text, word string) bool {
-	if strings.Contains(text, "\u0130") || strings.Contains(text, "\u212a") {
-		return strings.Contains(strings.ToLower(text), word)
-	}
-	if len(text) < len(word) {
-		return false
-	}
-	a := rarest(word)
-	lower, upper := word[a], word[a]
-	if 'a' <= lower && lower <= 'z' {
-		upper = lower - 'a' + 'A'
-	}
-	next := [2]int{-1, -1} // the next lower and upper anchor (len(text): none); below from: look again
-	for from := a; ; {
-		for k, c := range [2]byte{lower, upper} {
-			if next[k] < from {
-				i := strings.IndexByte(text[from:], c)
-				next[k] = len(text)
-				if i >= 0 {
-					next[k] = from + i
-				}
-			}
-		}
-		at := min(next[0], next[1])
-		if at+len(word)-a > len(text) {
-			return false
-		}
-		if equalFoldASCII(text[at-a:at-a+len(word)], word) {
-			return true
-		}
-		from = at + 1
-	}
-}
-
-// rarest is the index of the letter of word least common in English text
-// (the word's first byte if it has no letter).
-func rarest(word string) int {
-	const byFrequency = "etaoinshrdlcumwfgypbvkjxqz"
-	best, rank := 0, -1
-	for i := 0; i < len(word); i++ {
-		if r := strings.IndexByte(byFrequency, word[i]); r > rank {
-			best, rank = i, r
-		}
-	}
-	return best
-}
-
-// equalFoldASCII reports whether s, lowered, is word (lower-case ASCII).
-func equalFoldASCII(s, word string) bool {
-	for i := 0; i < len(word); i++ {
-		if lowerASCII(s[i]) != word[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
 }
 
 // scanRegions turns shown line numbers into merged runs [from, to] of
@@ -233,7 +143,7 @@ func keyBlock(lines sideLines, n int) (int, int, bool) {
 		if strings.Contains(lines.line(i), "-----END") && i != n {
 			return 0, 0, false // n comes after a block, not inside one
 		}
-		if strings.Contains(lines.line(i), "-----BEGIN") {
+		if strings.Contains(lines.line(i), keyMarker) {
 			begin = i
 			break
 		}

@@ -107,7 +107,7 @@ func (b *builder) redactEntry(ctx context.Context, g *secrets.Gate, e *entry, wh
 	if newSide {
 		var lines sideLines
 		if whole[0] != nil {
-			facts := e.factsOf(0, *whole[0])
+			facts := b.sideFacts(e, 0, *whole[0])
 			lines = facts.lines
 			if red.newWhole, err = b.fileImage(ctx, g, facts, b.objectOf(e, false), shownLines(e, false), b.ahead); err != nil {
 				return nil, fmt.Errorf("%s: %w", e.label.String(), err)
@@ -123,7 +123,7 @@ func (b *builder) redactEntry(ctx context.Context, g *secrets.Gate, e *entry, wh
 	if oldSide {
 		var facts sideFacts
 		if whole[1] != nil {
-			facts = e.factsOf(1, *whole[1])
+			facts = b.sideFacts(e, 1, *whole[1])
 		}
 		if whole[1] != nil && agrees(facts.lines, e.patch, true) {
 			red.oldDiff, err = b.fileImage(ctx, g, facts, b.objectOf(e, true), shownLines(e, true), b.ahead)

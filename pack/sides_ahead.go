@@ -14,13 +14,13 @@ type aheadSide struct {
 	facts sideFacts
 }
 
-// factsOf returns what fileImage asks of one side's text (0 new, 1 old):
-// prepared ahead when it was, else now.
-func (e *entry) factsOf(side int, text string) sideFacts {
+// sideFacts returns what fileImage asks of one side's text of e (0 new,
+// 1 old): prepared ahead when it was, else now.
+func (b *builder) sideFacts(e *entry, side int, text string) sideFacts {
 	if a := e.ahead[side]; a != nil && a.text == text { // the same string: compared by pointer
 		return a.facts
 	}
-	return factsOf(text)
+	return b.factsFor(e, side == 1, text)
 }
 
 // startSides prepares, while the diff still streams, the sides the gate
@@ -70,7 +70,7 @@ func (b *builder) startSides(ctx context.Context, parsed <-chan filePatch) (wait
 // prepareSides prepares an entry's sides (see startSides) and returns
 // the bytes of old side it made, at most room.
 func (b *builder) prepareSides(e *entry, fp filePatch, room int) int {
-	e.ahead[0] = &aheadSide{text: e.content, facts: factsOf(e.content)}
+	e.ahead[0] = &aheadSide{text: e.content, facts: b.factsFor(e, false, e.content)}
 	if !e.rawContent || !deletesLines(fp.patch) || len(e.content) > room {
 		return 0
 	}
@@ -79,7 +79,7 @@ func (b *builder) prepareSides(e *entry, fp filePatch, room int) int {
 		return 0
 	}
 	if text := b.imageText(e, old); text != nil {
-		e.ahead[1] = &aheadSide{text: *text, facts: factsOf(*text)}
+		e.ahead[1] = &aheadSide{text: *text, facts: b.factsFor(e, true, *text)}
 	}
 	return len(old)
 }
