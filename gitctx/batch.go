@@ -28,9 +28,11 @@ func (c *Change) ReadEach(ctx context.Context, files []*File, side Side, limit i
 
 // ReadOldEach is ReadEach of the old sides, where patches (the files'
 // patches as Patches parsed them; may miss some) let an old side be made
-// from the work tree instead of read from git (see oldFromWorktree).
-func (c *Change) ReadOldEach(ctx context.Context, files []*File, patches map[*File]*Patch, limit int64, fn func(f *File, size int64, data []byte, err error) error) error {
-	return c.readEach(ctx, files, Old, limit, c.oldFromWorktree(files, patches, limit), nil, fn)
+// from the file's new side instead of read from git (see
+// oldFromWorktree): newSides's (the bytes a caller read already; may miss
+// some), else the work tree's.
+func (c *Change) ReadOldEach(ctx context.Context, files []*File, patches map[*File]*Patch, newSides map[*File]string, limit int64, fn func(f *File, size int64, data []byte, err error) error) error {
+	return c.readEach(ctx, files, Old, limit, c.oldFromWorktree(files, patches, newSides, limit), nil, fn)
 }
 
 // readEach is ReadEach with the files whose side disk holds already, and

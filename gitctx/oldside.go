@@ -6,8 +6,9 @@ import (
 )
 
 // oldFromWorktree makes, from the work tree, the old sides of a range's
-// files whose patches are known: the file on disk with its patch taken
-// back is the old side, if the bytes it makes hash to the old blob's id.
+// files whose patches are known: the file on disk (or its bytes in
+// newSides, read already) with its patch taken back is the old side, if
+// the bytes it makes hash to the old blob's id.
 // Those bytes are then the old blob's, whatever the work tree holds: a
 // file edited since, or a work tree on another commit, makes bytes of
 // another id, and the side is read from git. The gate reads the old side
@@ -16,7 +17,7 @@ import (
 // commits, 28 on prometheus'). As in readVerified, the work tree is given
 // up after maxDiskMisses files unlike their blobs and none alike, and at
 // most maxDiskBytes are held.
-func (c *Change) oldFromWorktree(files []*File, patches map[*File]*Patch, limit int64) map[*File][]byte {
+func (c *Change) oldFromWorktree(files []*File, patches map[*File]*Patch, newSides map[*File]string, limit int64) map[*File][]byte {
 	if c.repo == nil || !c.diskFirst || len(patches) == 0 {
 		return nil
 	}
@@ -30,14 +31,14 @@ func (c *Change) oldFromWorktree(files []*File, patches map[*File]*Patch, limit 
 		if p == nil || p.Binary || p.Oversize || !isFileMode(f.OldMode) || !isFileMode(f.NewMode) || len(c.blobID(f, Old)) != 40 {
 			continue
 		}
-		_, data, err := c.repo.readWorktree(f.Path, limit)
+		newSide, err := c.newSide(f, newSides, limit)
 		if errors.Is(err, ErrTooLarge) {
 			continue
 		}
 		var old []byte
 		ok := err == nil
 		if ok {
-			old, ok = c.OldSide(f, p, string(data))
+			old, ok = c.OldSide(f, p, newSide)
 		}
 		if !ok || limit >= 0 && int64(len(old)) > limit {
 			misses++
@@ -50,6 +51,15 @@ func (c *Change) oldFromWorktree(files []*File, patches map[*File]*Patch, limit 
 		out[f] = old
 	}
 	return out
+}
+
+// newSide is f's new side from newSides, else from the work tree.
+func (c *Change) newSide(f *File, newSides map[*File]string, limit int64) (string, error) {
+	if s, ok := newSides[f]; ok {
+		return s, nil
+	}
+	_, data, err := c.repo.readWorktree(f.Path, limit)
+	return string(data), err
 }
 
 func isFileMode(m uint32) bool { return m == ModeRegular || m == ModeExecutable }

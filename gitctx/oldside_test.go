@@ -78,7 +78,7 @@ func TestReadOldEach(t *testing.T) {
 		return f.Path
 	}
 	var made []string
-	for f := range c.oldFromWorktree(c.Files, patches, -1) {
+	for f := range c.oldFromWorktree(c.Files, patches, nil, -1) {
 		made = append(made, oldPath(f))
 	}
 	slices.Sort(made)
@@ -86,8 +86,28 @@ func TestReadOldEach(t *testing.T) {
 	if !slices.Equal(made, want) {
 		t.Errorf("old sides made from the work tree: %q\nwant %q", made, want)
 	}
+	// New sides given: edited.txt's are the commit's bytes, though the
+	// work tree was edited since; start.txt's are not its bytes at all.
+	given := map[*File]string{}
+	for _, f := range c.Files {
+		switch f.Path {
+		case "edited.txt":
+			given[f] = lines(2, 10, "\n")
+		case "start.txt":
+			given[f] = "not the file\n"
+		}
+	}
+	made = nil
+	for f := range c.oldFromWorktree(c.Files, patches, given, -1) {
+		made = append(made, oldPath(f))
+	}
+	slices.Sort(made)
+	want = []string{"crlf.txt", "edited.txt", "end.txt", "from-empty", "gain-nl.txt", "keep-no-nl", "lose-nl.txt", "many.txt", "middle.txt", "renamed-a.txt", "to-empty.txt"}
+	if !slices.Equal(made, want) {
+		t.Errorf("old sides made from the new sides given and the work tree: %q\nwant %q", made, want)
+	}
 	got := map[string]string{}
-	err = c.ReadOldEach(ctx, c.Files, patches, -1, func(f *File, size int64, data []byte, err error) error {
+	err = c.ReadOldEach(ctx, c.Files, patches, given, -1, func(f *File, size int64, data []byte, err error) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", f.Path, err)
 		}

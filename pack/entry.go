@@ -45,7 +45,7 @@ type entry struct {
 
 	content      string        // decoded text of the new side, while a Full pack may show it
 	whole        string        // an oversize content, held for the gate only (see holdWhole)
-	rawContent   bool          // content is the new side's bytes as read: decoding changed nothing
+	raw          bool          // the new side's text (content, whole) is its bytes as read: decoding changed nothing
 	ahead        [2]*aheadSide // the new and old sides prepared while the diff streamed (see startSides), until the gate has them
 	hasContent   bool          // the file has text content (which may since have been dropped)
 	contentBytes int           // length of the whole content

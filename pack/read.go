@@ -102,8 +102,8 @@ func (b *builder) setContent(e *entry, data []byte) {
 	default:
 		e.encoding = d.Encoding
 		text := cleanText(d.Text)
+		e.raw = text == string(data)
 		e.setText(text, t)
-		e.rawContent = e.content != "" && e.content == string(data)
 		b.holdWhole(e, text)
 	}
 }

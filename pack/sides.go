@@ -34,11 +34,15 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 	}
 	var trees []gitctx.TreeEntry
 	byPath := map[string]*entry{}
-	held := map[*entry]bool{}    // the new sides at hand, not read again
-	madeOld := map[*entry]bool{} // the old sides made ahead (see startSides)
+	held := map[*entry]bool{}             // the new sides at hand, not read again
+	madeOld := map[*entry]bool{}          // the old sides made ahead (see startSides)
+	newBytes := map[*gitctx.File]string{} // the new sides at hand that are the files' bytes
 	for _, e := range todo {
 		if text := e.gateText(); text != nil {
 			texts[e], held[e] = [2]*string{text, nil}, true
+			if e.raw && e.file != nil {
+				newBytes[e.file] = *text // an old side is made from it, not from the file read again
+			}
 		}
 		if a := e.ahead[1]; a != nil {
 			pair := texts[e]
@@ -78,7 +82,7 @@ func (b *builder) readSides(ctx context.Context, todo []*entry) (map[*entry][2]*
 		}
 		waits = append(waits, inBackground(func() error {
 			if which == gitctx.Old {
-				return b.ch.ReadOldEach(ctx, files, patches, b.opts.MaxFileBytes, each)
+				return b.ch.ReadOldEach(ctx, files, patches, newBytes, b.opts.MaxFileBytes, each)
 			}
 			return b.ch.ReadEach(ctx, files, which, b.opts.MaxFileBytes, each)
 		}))

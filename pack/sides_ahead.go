@@ -71,7 +71,7 @@ func (b *builder) startSides(ctx context.Context, parsed <-chan filePatch) (wait
 // the bytes of old side it made, at most room.
 func (b *builder) prepareSides(e *entry, fp filePatch, room int) int {
 	e.ahead[0] = &aheadSide{text: e.content, facts: b.factsFor(e, false, e.content)}
-	if !e.rawContent || !deletesLines(fp.patch) || len(e.content) > room {
+	if !e.raw || !deletesLines(fp.patch) || len(e.content) > room {
 		return 0
 	}
 	old, ok := b.ch.OldSide(fp.file, fp.patch, e.content)
