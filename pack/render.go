@@ -2,6 +2,7 @@ package pack
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/gitctx/gitctx/secrets"
@@ -178,6 +179,7 @@ func renderContent(e *entry, r renderer, first bool) {
 // line is one rendered line, the placeholders put on it ahead of
 // rendering, and where it comes from.
 type line struct {
+	op    byte // a diff line's +, - or space, written before text; 0: none
 	text  string
 	items []RedactionItem
 	ref   lineRef
@@ -208,9 +210,9 @@ func (e *entry) diffText() (string, []RedactionItem, []lineRef) {
 				side = "context"
 			}
 			text, hits, ok := img.line(n)
-			out := line{text: string(l.Op) + text, items: e.items(hits, side, n), ref: lineRef{side, n}}
+			out := line{op: l.Op, text: text, items: e.items(hits, side, n), ref: lineRef{side, n}}
 			if !ok {
-				out.text = string(l.Op) + "[gitctx: line withheld: it could not be checked for credentials]"
+				out.text = "[gitctx: line withheld: it could not be checked for credentials]"
 			}
 			lines = append(lines, out)
 			if l.NoNewline {
@@ -295,10 +297,18 @@ func (e *entry) items(hits []secrets.Hit, side string, n int) []RedactionItem {
 }
 
 func joinLines(lines []line) (string, []RedactionItem, []lineRef) {
+	size := 0
+	for _, l := range lines {
+		size += len(l.text) + 2
+	}
 	var b strings.Builder
+	b.Grow(size)
 	var items []RedactionItem
 	refs := make([]lineRef, len(lines))
 	for i, l := range lines {
+		if l.op != 0 {
+			b.WriteByte(l.op)
+		}
 		b.WriteString(l.text)
 		b.WriteByte('\n')
 		items = append(items, l.items...)
@@ -309,9 +319,9 @@ func joinLines(lines []line) (string, []RedactionItem, []lineRef) {
 
 func rangeText(start, n int) string {
 	if n == 1 {
-		return fmt.Sprint(start)
+		return strconv.Itoa(start)
 	}
-	return fmt.Sprintf("%d,%d", start, n)
+	return strconv.Itoa(start) + "," + strconv.Itoa(n)
 }
 
 // truncateLines keeps the first head and last tail lines of text with a
