@@ -1,7 +1,6 @@
 package gitctx
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -31,9 +30,11 @@ const (
 // patches come from one run (-M) limited to the pairs' own paths, where
 // each pair is again the best match of each side; every other file's
 // patch is the same with renames off (--no-renames), so those files are
-// shared among the other runs by weight (what printing a file's patch
-// costs, about), the heaviest first to the lightest run, so that the runs
-// end together. Each group keeps the files' order, git's.
+// cut, in git's order, into runs of about the same weight (what printing a
+// file's patch costs, about), so that the runs end together. A run of
+// files next to each other walks less of the trees than every other file
+// does (terraform's last 100 commits, each run alone: 75 ms for the two
+// halves in git's order, 81 for every other file).
 func patchGroups(files []*File, weight func(*File) int64) [][]*File {
 	if runtime.GOMAXPROCS(0) < 2 {
 		return nil
@@ -42,9 +43,7 @@ func patchGroups(files []*File, weight func(*File) int64) [][]*File {
 		return nil
 	}
 	var pairs, others []*File
-	at := make(map[*File]int, len(files))
-	for i, f := range files {
-		at[f] = i
+	for _, f := range files {
 		if f.OldPath != "" {
 			pairs = append(pairs, f)
 		} else {
@@ -54,25 +53,32 @@ func patchGroups(files []*File, weight func(*File) int64) [][]*File {
 	if len(others) < splitWithoutPairs {
 		return nil
 	}
-	weights := make(map[*File]int64, len(others))
-	for _, f := range others {
-		weights[f] = weight(f)
-	}
-	slices.SortStableFunc(others, func(a, b *File) int { return cmp.Compare(weights[b], weights[a]) })
-	groups := make([][]*File, splitWithoutPairs)
-	loads := make([]int64, splitWithoutPairs)
-	for _, f := range others {
-		g := slices.Index(loads, slices.Min(loads))
-		groups[g] = append(groups[g], f)
-		loads[g] += weights[f]
-	}
-	for _, g := range groups {
-		slices.SortFunc(g, func(a, b *File) int { return cmp.Compare(at[a], at[b]) })
-	}
+	groups := cutByWeight(others, weight, splitWithoutPairs)
 	if len(pairs) > 0 {
 		groups = append(groups, pairs)
 	}
 	return groups
+}
+
+// cutByWeight cuts files, in their order, into n runs of about the same
+// weight: each cut falls where the weight so far is nearest its share.
+func cutByWeight(files []*File, weight func(*File) int64, n int) [][]*File {
+	prefix := make([]int64, len(files)+1) // prefix[i]: the weight of files[:i]
+	for i, f := range files {
+		prefix[i+1] = prefix[i] + weight(f)
+	}
+	var runs [][]*File
+	start := 0
+	for j := 1; j < n; j++ {
+		share := prefix[len(files)] * int64(j) / int64(n)
+		end := start + 1 // every run holds a file, and leaves one for each run after it
+		for end < len(files)-(n-j) && prefix[end+1]-share < share-prefix[end] {
+			end++
+		}
+		runs = append(runs, files[start:end])
+		start = end
+	}
+	return append(runs, files[start:])
 }
 
 // patchWeight is about what printing a file's patch costs git: reading

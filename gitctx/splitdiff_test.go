@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -145,8 +146,8 @@ func TestPatchGroups(t *testing.T) {
 	}
 }
 
-// TestPatchGroupsByWeight: the runs get about the same weight, the
-// heaviest files first to the lightest, each run keeping git's order.
+// TestPatchGroupsByWeight: the runs are cut from the files in their
+// order, where the weight so far is nearest half of it.
 func TestPatchGroupsByWeight(t *testing.T) {
 	var fs []*File
 	weights := map[*File]int64{}
@@ -155,24 +156,45 @@ func TestPatchGroupsByWeight(t *testing.T) {
 		fs = append(fs, f)
 		weights[f] = 1
 	}
-	weights[fs[0]], weights[fs[2]], weights[fs[5]] = 100, 60, 50 // two heavy files dealt in turn would share a run
+	// 335 in all: the first four files weigh 162, five 163 (the cut), six 213
+	weights[fs[0]], weights[fs[2]], weights[fs[5]] = 100, 60, 50
 	g := patchGroups(fs, func(f *File) int64 { return weights[f] })
 	if len(g) != splitWithoutPairs {
 		t.Fatalf("%d groups", len(g))
 	}
-	var loads []int64
-	for _, grp := range g {
-		var load int64
-		for i, f := range grp {
-			load += weights[f]
-			if i > 0 && f.Path <= grp[i-1].Path {
-				t.Errorf("%s out of order", f.Path)
-			}
-		}
-		loads = append(loads, load)
+	if !slices.Equal(slices.Concat(g...), fs) {
+		t.Error("the groups are not the files cut in their order")
 	}
-	if d := loads[0] - loads[1]; d > 1 || d < -1 {
-		t.Errorf("loads %v, want them within 1 of each other", loads)
+	if len(g[0]) != 5 {
+		t.Errorf("the first group has %d files, want 5 (163 of 335)", len(g[0]))
+	}
+	for _, tc := range []struct {
+		weights []int64
+		n       int
+		want    []int // the runs' lengths
+	}{
+		{[]int64{1, 1, 1, 1}, 2, []int{2, 2}},
+		{[]int64{9, 1, 1, 1}, 2, []int{1, 3}},
+		{[]int64{1, 1, 1, 9}, 2, []int{3, 1}},
+		{[]int64{0, 0, 0, 0}, 2, []int{1, 3}},
+		{[]int64{5, 5}, 2, []int{1, 1}},
+		{[]int64{1, 1, 1, 1, 1, 1}, 3, []int{2, 2, 2}},
+		{[]int64{100, 1, 1}, 3, []int{1, 1, 1}},
+	} {
+		var files []*File
+		w := map[*File]int64{}
+		for _, x := range tc.weights {
+			f := &File{}
+			files = append(files, f)
+			w[f] = x
+		}
+		var got []int
+		for _, run := range cutByWeight(files, func(f *File) int64 { return w[f] }, tc.n) {
+			got = append(got, len(run))
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%v in %d runs: %v, want %v", tc.weights, tc.n, got, tc.want)
+		}
 	}
 }
 
