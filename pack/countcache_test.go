@@ -1,13 +1,18 @@
 package pack
 
 import (
+	"context"
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 
+	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -270,5 +275,80 @@ func TestCountCacheFactsPack(t *testing.T) {
 		if keys, _, ok := opts.Counts.facts(obj, len(text)); !ok || !keys {
 			t.Errorf("run %d: facts of the new side %t %t, want kept with the key marker", run, keys, ok)
 		}
+	}
+}
+
+// TestRiskOrderCode: an order of risk kinds survives the count table's
+// code, and a code no order makes is refused.
+func TestRiskOrderCode(t *testing.T) {
+	for _, order := range [][]int{nil, {0}, {3, 1}, {2, 0, 3, 1}} {
+		got, ok := decodeRiskOrder(encodeRiskOrder(order))
+		if !ok || !slices.Equal(got, order) {
+			t.Errorf("%v came back as %v (%t)", order, got, ok)
+		}
+	}
+	for _, code := range []int{7, 0o70, 0o11111} {
+		if order, ok := decodeRiskOrder(code); ok {
+			t.Errorf("code %o decoded to %v", code, order)
+		}
+	}
+}
+
+// TestRiskKindsKept: a Summary's hotspots are the same when their kinds
+// come from the count table, which keeps them by the file's blobs after
+// the first pack.
+func TestRiskKindsKept(t *testing.T) {
+	r := newRepo(t, "risk")
+	r.Write("auth.go", "package auth\n\nfunc check() {}\n")
+	r.Write("db.go", "package db\n\nfunc get() {}\n")
+	r.Commit("base")
+	r.Write("auth.go", "package auth\n\nfunc check() {\n\tverify(password)\n}\n")
+	r.Write("db.go", "package db\n\nfunc get() {\n\tdb.Query(\"SELECT a FROM b\")\n\texec.Command(\"ls\")\n}\n")
+	r.Commit("risky")
+	dir := t.TempDir()
+	var packs []string
+	for run := range 2 {
+		opts := options(counter(t), Markdown, 0)
+		opts.Mode = "summary"
+		opts.Counts = openCounts(t, dir)
+		res := build(t, r.change("HEAD~1..HEAD"), opts)
+		packs = append(packs, res.Text)
+		newID := strings.TrimSpace(r.Git("rev-parse", "HEAD:db.go"))
+		oldID := strings.TrimSpace(r.Git("rev-parse", "HEAD~1:db.go"))
+		var added, deleted int
+		fmt.Sscan(r.Git("diff", "--numstat", "HEAD~1", "HEAD", "--", "db.go"), &added, &deleted)
+		h := sha256.New()
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%d\x00%d\x00", riskVariant, oldID, newID, added, deleted)
+		var key countKey
+		copy(key[:], h.Sum(nil))
+		code, ok := opts.Counts.get(key, added+deleted)
+		if order, _ := decodeRiskOrder(code); !ok || len(order) != 2 {
+			t.Errorf("run %d: db.go's kinds kept: %v (%t), want sql and exec", run, order, ok)
+		}
+	}
+	if !strings.Contains(packs[0], "sql") || !strings.Contains(packs[0], "exec") {
+		t.Fatalf("the summary names no sql or exec hotspot:\n%s", packs[0])
+	}
+	if packs[0] != packs[1] {
+		t.Errorf("the pack with kept kinds differs:\n%s", textDiff(packs[1], packs[0]))
+	}
+	// what the table says is what the pack says: kinds kept for db.go's
+	// blobs that are not its own show in its place
+	counts := openCounts(t, dir)
+	b := &builder{ch: r.change("HEAD~1..HEAD"), opts: Options{Counts: counts}}
+	err := b.ch.Patches(context.Background(), func(f *gitctx.File) bool { return f.Path == "db.go" }, 0, func(f *gitctx.File, p *gitctx.Patch) error {
+		e := &entry{file: f, patch: p}
+		key, changed, ok := b.riskKey(e)
+		if !ok {
+			t.Fatal("db.go's change has no key")
+		}
+		counts.put(key, changed, encodeRiskOrder([]int{0}))
+		if got := b.riskKinds(e); !slices.Equal(got, []string{"auth"}) {
+			t.Errorf("kinds from a doctored table: %q, want [auth]", got)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -124,7 +124,7 @@ func keyFiles(entries []*entry, lim KeyFiles) []keyFile {
 // authentication, cryptography, SQL or command execution, or that change a
 // great deal: at most maxHotspots, the riskiest first. Files are read on
 // every core.
-func hotspots(ctx context.Context, entries []*entry) []hotspot {
+func hotspots(ctx context.Context, entries []*entry, kindsOf func(*entry) []string) []hotspot {
 	var todo []int
 	for i, e := range entries {
 		if e.included() && e.role == RoleChanged && e.patch != nil {
@@ -134,7 +134,7 @@ func hotspots(ctx context.Context, entries []*entry) []hotspot {
 	kinds := make([][]string, len(entries))
 	// fn never fails, and a cancelled run stops at its next step
 	_ = parallel(ctx, todo, func(i int) error {
-		kinds[i] = riskKindsOf(entries[i])
+		kinds[i] = kindsOf(entries[i])
 		return nil
 	})
 	var out []hotspot
@@ -155,11 +155,15 @@ func hotspots(ctx context.Context, entries []*entry) []hotspot {
 
 // riskKindsOf lists the kinds of risk an entry's changed lines touch (at
 // most maxRiskLines of them are read), in the order a reader meets them,
-// and a large change. Each line is searched for all the kinds' words in
-// one pass (see riskWords), and a kind's pattern is tried only on a line
-// that holds one of its words.
-func riskKindsOf(e *entry) []string {
-	var kinds []string
+// and a large change.
+func riskKindsOf(e *entry) []string { return riskNames(riskOrder(e), e) }
+
+// riskOrder lists the riskKinds an entry's changed lines touch, by index,
+// in the order a reader meets them. Each line is searched for all the
+// kinds' words in one pass (see riskWords), and a kind's pattern is tried
+// only on a line that holds one of its words.
+func riskOrder(e *entry) []int {
+	var order []int
 	seen := make([]bool, len(riskKinds))
 	found := make([]bool, len(riskKinds)) // kinds whose words a line holds
 	n := 0
@@ -169,7 +173,7 @@ scan:
 			if l.Op == ' ' {
 				continue
 			}
-			if n++; n > maxRiskLines || len(kinds) == len(riskKinds) {
+			if n++; n > maxRiskLines || len(order) == len(riskKinds) {
 				break scan
 			}
 			clear(found)
@@ -177,10 +181,19 @@ scan:
 			for i, k := range riskKinds {
 				if found[i] && !seen[i] && k.re.MatchString(l.Text) {
 					seen[i] = true
-					kinds = append(kinds, k.name)
+					order = append(order, i)
 				}
 			}
 		}
+	}
+	return order
+}
+
+// riskNames names the kinds of order, and a large change.
+func riskNames(order []int, e *entry) []string {
+	var kinds []string
+	for _, i := range order {
+		kinds = append(kinds, riskKinds[i].name)
 	}
 	if changed := e.additions() + e.deletions(); changed >= bigChange {
 		kinds = append(kinds, "large change ("+thousands(changed)+" lines)")

@@ -98,7 +98,7 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &shaper{v: v, r: rendererFor(b.opts.Format), counter: b.opts.Counter, opts: b.opts, fullPossible: b.fullPossible, prepare: b.redactEntries}
+	s := &shaper{v: v, r: rendererFor(b.opts.Format), counter: b.opts.Counter, opts: b.opts, fullPossible: b.fullPossible, prepare: b.redactEntries, riskKinds: b.riskKinds}
 	return v, s, nil
 }
 

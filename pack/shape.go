@@ -30,6 +30,7 @@ type shaper struct {
 	opts         Options
 	fullPossible bool                                  // the builder kept whole contents
 	prepare      func(context.Context, []*entry) error // puts entries through the gate before they are rendered
+	riskKinds    func(*entry) []string                 // the kinds of risk a changed file's lines touch (see hotspots)
 	reason       string
 
 	cost    map[*entry]int // estimated (or exact) tokens of each entry as shaped now
@@ -68,7 +69,11 @@ func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
 		s.reason = "a summary pack was asked for (mode summary)"
 	}
 	s.v.Type = "summary"
-	s.v.Spots = hotspots(ctx, s.v.Entries) // listed in a Summary only
+	kindsOf := s.riskKinds
+	if kindsOf == nil {
+		kindsOf = riskKindsOf
+	}
+	s.v.Spots = hotspots(ctx, s.v.Entries, kindsOf) // listed in a Summary only
 	for _, e := range s.v.Entries {
 		initSummary(e)
 	}
