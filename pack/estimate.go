@@ -12,15 +12,20 @@ func (s *shaper) estimate() int { return s.files + s.fixed }
 // reestimate recomputes every estimate, after a calibration or a global
 // change.
 func (s *shaper) reestimate() {
+	s.reestimateFiles()
+	s.fixed = 0
+	for _, text := range s.fixedParts() {
+		s.fixed += s.tokensOf(len(text))
+	}
+}
+
+// reestimateFiles recomputes every entry's estimate.
+func (s *shaper) reestimateFiles() {
 	s.files = 0
 	for _, e := range s.v.Entries {
 		c := s.entryCost(e)
 		s.cost[e] = c
 		s.files += c
-	}
-	s.fixed = 0
-	for _, text := range s.fixedParts() {
-		s.fixed += s.tokensOf(len(text))
 	}
 }
 

@@ -223,8 +223,8 @@ func (s *shaper) assemble(ctx context.Context) ([]*segment, int, error) {
 	if est := estimate(bytes); est > 0 {
 		s.ratio = float64(total) / float64(est)
 	}
-	s.reestimate()
-	s.fixed = total - s.files
+	s.reestimateFiles()
+	s.fixed = total - s.files // counted: the fixed parts need no estimate
 	return all, total, nil
 }
 
