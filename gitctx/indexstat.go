@@ -1,7 +1,8 @@
 package gitctx
 
 import (
-	"bufio"
+	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -42,7 +43,8 @@ func (r *Repo) unsureFiles(commit string) (unsure []string, skipWorktree, ok boo
 	return r.unsureEntries(idx.Entries, st.ModTime()), skipWorktree, true
 }
 
-// readIndex decodes the index file at path with go-git, and stats it.
+// readIndex decodes the index file at path, and stats it: with
+// decodeIndex, else (a layout it does not read) with go-git.
 func readIndex(path string) (*index.Index, os.FileInfo, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -53,8 +55,15 @@ func readIndex(path string) (*index.Index, os.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	data, err := io.ReadAll(io.LimitReader(f, st.Size()+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if idx, err := decodeIndex(data); err == nil {
+		return idx, st, nil
+	}
 	var idx index.Index
-	if err := index.NewDecoder(bufio.NewReaderSize(f, 64<<10)).Decode(&idx); err != nil {
+	if err := index.NewDecoder(bytes.NewReader(data)).Decode(&idx); err != nil {
 		return nil, nil, err
 	}
 	return &idx, st, nil
