@@ -37,6 +37,12 @@ type Repo struct {
 	noBatchCommand atomic.Bool // git's cat-file has no --batch-command (git < 2.36)
 
 	commitMemo CommitMemo // keeps ranges' commits (see SetCommitMemo); may be nil
+
+	// the work tree, opened once for the files read from it (see
+	// worktreeRoot)
+	rootOnce sync.Once
+	root     *os.Root
+	rootErr  error
 }
 
 // Open finds the git work tree that contains dir.
@@ -76,6 +82,9 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 
 // Close releases the object store.
 func (r *Repo) Close() error {
+	if r.root != nil {
+		_ = r.root.Close()
+	}
 	if r.obj != nil {
 		return r.obj.close()
 	}

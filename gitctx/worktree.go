@@ -177,17 +177,24 @@ func copyInto(dst *os.File, src string) error {
 	return os.Chtimes(dst.Name(), info.ModTime(), info.ModTime())
 }
 
+// worktreeRoot is the work tree as an os.Root, opened once: a pack reads
+// hundreds of its files (reading terraform's last 100 commits' 331 files
+// took 5.2 ms opening it for each, 4.9 ms with it open).
+func (r *Repo) worktreeRoot() (*os.Root, error) {
+	r.rootOnce.Do(func() { r.root, r.rootErr = os.OpenRoot(r.Root) })
+	return r.root, r.rootErr
+}
+
 // readWorktree reads a file of the work tree without following symbolic
 // links: a link reads as its target text, and no path may leave the root.
 func (r *Repo) readWorktree(name string, limit int64) (int64, []byte, error) {
 	if err := checkPath(name); err != nil {
 		return 0, nil, err
 	}
-	root, err := os.OpenRoot(r.Root)
+	root, err := r.worktreeRoot()
 	if err != nil {
 		return 0, nil, fmt.Errorf("open work tree: %w", err)
 	}
-	defer root.Close()
 	native := filepath.FromSlash(name)
 	info, err := root.Lstat(native)
 	if err != nil {
