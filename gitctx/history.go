@@ -75,7 +75,12 @@ func (c *Change) History(ctx context.Context, paths []string, max, window int) (
 // and passes each commit's record, without it, to each. each may stop the
 // log with errStopHistory, which is not an error.
 func (c *Change) logRecords(ctx context.Context, args []string, each func(rec []byte) error) error {
-	err := c.repo.git.stream(ctx, func(r io.Reader) error {
+	return c.logRecordsFrom(ctx, nil, args, each)
+}
+
+// logRecordsFrom is logRecords with stdin (which may be nil) as git's input.
+func (c *Change) logRecordsFrom(ctx context.Context, stdin io.Reader, args []string, each func(rec []byte) error) error {
+	err := c.repo.git.streamFrom(ctx, stdin, func(r io.Reader) error {
 		br := bufio.NewReaderSize(r, 64<<10)
 		for {
 			rec, readErr := br.ReadBytes(1)

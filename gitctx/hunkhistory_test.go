@@ -1,0 +1,83 @@
+package gitctx
+
+import (
+	"context"
+	"reflect"
+	"testing"
+)
+
+// TestHunkHistory: HunkHistory reads, for the commits given, the hunks
+// each changed in the paths asked, without context lines, in the order
+// given; the other files those commits touched are left out.
+func TestHunkHistory(t *testing.T) {
+	r := newTestRepo(t)
+	r.Write("a.go", "package a\n\nfunc A() {\n\treturn\n}\n\nfunc B() {\n\treturn\n}\n")
+	r.Write("other.go", "package a\n")
+	first := r.Commit("first")
+	r.Write("a.go", "package a\n\nfunc A() {\n\tprintln()\n\treturn\n}\n\nfunc B() {\n\treturn\n}\n")
+	r.Write("other.go", "package a\n\nvar X = 1\n")
+	inA := r.Commit("A prints")
+	r.Write("a.go", "package a\n\nfunc A() {\n\tprintln()\n\treturn\n}\n\nfunc B() {\n}\n\nfunc C() {}\n")
+	inB := r.Commit("B returns nothing, C")
+	r.Write("other.go", "package a\n\nvar X = 2\n")
+	r.Commit("the change")
+
+	c, err := r.open().SelectRange(context.Background(), "HEAD")
+	if err != nil {
+		t.Fatalf("SelectRange: %v", err)
+	}
+	got, err := c.HunkHistory(context.Background(), []string{"a.go"}, []string{inB, inA, first})
+	if err != nil {
+		t.Fatalf("HunkHistory: %v", err)
+	}
+	want := []HunkCommit{
+		{SHA: inB, Hunks: []PastHunk{
+			{Path: "a.go", OldStart: 9, OldLines: 1, NewStart: 8, NewLines: 0, Section: "func B() {"},
+			{Path: "a.go", OldStart: 10, OldLines: 0, NewStart: 10, NewLines: 2, Section: "func B() {",
+				Heads: []string{"func C() {}"}},
+		}},
+		{SHA: inA, Hunks: []PastHunk{{Path: "a.go", OldStart: 3, OldLines: 0, NewStart: 4, NewLines: 1, Section: "func A() {"}}},
+		{SHA: first, Hunks: []PastHunk{{Path: "a.go", OldStart: 0, OldLines: 0, NewStart: 1, NewLines: 9,
+			Heads: []string{"package a", "func A() {", "func B() {"}}}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("HunkHistory:\n got %+v\nwant %+v", got, want)
+	}
+	if got, err := c.HunkHistory(context.Background(), []string{"a.go"}, nil); err != nil || got != nil {
+		t.Errorf("HunkHistory of no commits = %+v, %v; want none", got, err)
+	}
+}
+
+// TestParseHunkRecord: a hunk's lines are skipped by its counts, so a
+// changed line that reads like a file or hunk header is not taken for one;
+// files not asked for are left out, and definition lines are kept up to
+// maxHeads.
+func TestParseHunkRecord(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rec  string
+		want HunkCommit
+	}{
+		{"a changed line like headers",
+			"c1\n\ndiff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -2 +2,3 @@ top\n-old\n+++ b/b.txt\n+@@ -1 +1 @@\n+new\n",
+			HunkCommit{SHA: "c1", Hunks: []PastHunk{{Path: "a.txt", OldStart: 2, OldLines: 1, NewStart: 2, NewLines: 3, Section: "top",
+				Heads: []string{"old", "new"}}}}},
+		{"a file not asked for",
+			"c2\n\ndiff --git a/z.txt b/z.txt\n--- a/z.txt\n+++ b/z.txt\n@@ -1 +1 @@\n-x\n+y\n",
+			HunkCommit{SHA: "c2"}},
+		{"a deleted file",
+			"c3\n\ndiff --git a/a.txt b/a.txt\ndeleted file mode 100644\n--- a/a.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-x\n",
+			HunkCommit{SHA: "c3"}},
+		{"no newline at the end",
+			"c4\n\ndiff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n",
+			HunkCommit{SHA: "c4", Hunks: []PastHunk{{Path: "a.txt", OldStart: 1, OldLines: 1, NewStart: 1, NewLines: 1,
+				Heads: []string{"x", "y"}}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := parseHunkRecord([]byte(tc.rec), map[string]bool{"a.txt": true})
+			if !ok || !reflect.DeepEqual(got, tc.want) {
+				t.Errorf("parseHunkRecord = %+v, %v; want %+v", got, ok, tc.want)
+			}
+		})
+	}
+}
