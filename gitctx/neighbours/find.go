@@ -257,6 +257,8 @@ type finder struct {
 	seedsOf []string            // seeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none).
 	pastCommits func() ([]gitctx.HistoryCommit, error)
+	// pastHunks waits for the parts of the seeds past commits changed (nil: none).
+	pastHunks func() ([]gitctx.HunkCommit, error)
 	// named and goImporters wait for the searches started by startNames
 	// and startImporters.
 	named       func() (*symbols, error)
