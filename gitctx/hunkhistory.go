@@ -87,7 +87,7 @@ func parseHunkRecord(rec []byte, want map[string]bool) (HunkCommit, bool) {
 				oldLeft, newLeft = 0, 0
 				continue
 			}
-			if cur != nil && len(cur.Heads) < maxHeads && definitionLine(line[1:]) {
+			if cur != nil && len(cur.Heads) < maxHeads && len(line) > 1 && DefinitionStart(line[1]) {
 				cur.Heads = append(cur.Heads, string(line[1:]))
 			}
 			continue
@@ -144,15 +144,9 @@ func parseRange(r []byte) (start, count int, ok bool) {
 	return start, count, err == nil
 }
 
-// definitionLine reports whether a line begins a definition by git's
-// default rule for a hunk's section: it starts with a letter, '_' or '$'.
-func definitionLine(line []byte) bool {
-	if len(line) == 0 {
-		return false
-	}
-	b := line[0]
-	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_' || b == '$'
+// DefinitionStart reports whether a line starting with c begins a
+// definition by git's default rule for a hunk's section: c is a letter,
+// '_' or '$'.
+func DefinitionStart(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '$'
 }
-
-// DefinitionLine is definitionLine for a line of text.
-func DefinitionLine(line string) bool { return definitionLine([]byte(line)) }

@@ -81,7 +81,7 @@ func functionLine(l gitctx.Line) (string, bool) {
 	if l.Op == '+' || l.Text == "" {
 		return "", false
 	}
-	if c := l.Text[0]; c == '_' || c == '$' || ('a' <= c|0x20 && c|0x20 <= 'z') {
+	if gitctx.DefinitionStart(l.Text[0]) {
 		t := l.Text[:min(len(l.Text), 80)]
 		return strings.TrimRight(t, " \t\r\n\v\f"), true
 	}

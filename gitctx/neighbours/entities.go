@@ -48,7 +48,7 @@ func partsOf(p *gitctx.Patch, code bool) changedParts {
 		old := h.OldStart
 		lo, hi := -1, -1
 		for _, l := range h.Lines {
-			if l.Op != '+' && gitctx.DefinitionLine(l.Text) {
+			if l.Op != '+' && l.Text != "" && gitctx.DefinitionStart(l.Text[0]) {
 				name = entityKey(l.Text)
 			}
 			switch l.Op {
