@@ -18,12 +18,12 @@ import (
 // the work tree otherwise, with one `git grep -o`, and reads its output as
 // it comes.
 func (c *Change) Grep(ctx context.Context, words []string, match func(path string, text []byte)) error {
-	return c.GrepIn(ctx, "", words, match)
+	return c.GrepIn(ctx, nil, words, match)
 }
 
-// GrepIn is Grep in the files whose names end in suffix (".go") alone;
-// "" searches every file. suffix holds no wildcard.
-func (c *Change) GrepIn(ctx context.Context, suffix string, words []string, match func(path string, text []byte)) error {
+// GrepIn is Grep in the files whose names end in one of the suffixes
+// (".go") alone; none searches every file. A suffix holds no wildcard.
+func (c *Change) GrepIn(ctx context.Context, suffixes []string, words []string, match func(path string, text []byte)) error {
 	if len(words) == 0 {
 		return nil
 	}
@@ -31,7 +31,7 @@ func (c *Change) GrepIn(ctx context.Context, suffix string, words []string, matc
 	for _, w := range words {
 		args = append(args, "-e", w)
 	}
-	return c.grep(ctx, args, suffix, match)
+	return c.grep(ctx, args, suffixes, match)
 }
 
 // ErrNoPerl is returned by GrepPerl when git was built without
@@ -50,12 +50,12 @@ var ErrNoPerl = errors.New("git has no Perl-compatible regular expressions")
 // its next match: patterns that match in different places (an import
 // block, the bodies) can cost more searched together than apart.
 func (c *Change) GrepPerl(ctx context.Context, patterns []string, match func(path string, text []byte)) error {
-	return c.GrepPerlIn(ctx, "", patterns, match)
+	return c.GrepPerlIn(ctx, nil, patterns, match)
 }
 
-// GrepPerlIn is GrepPerl in the files whose names end in suffix alone, as
-// GrepIn.
-func (c *Change) GrepPerlIn(ctx context.Context, suffix string, patterns []string, match func(path string, text []byte)) error {
+// GrepPerlIn is GrepPerl in the files whose names end in one of the
+// suffixes alone, as GrepIn.
+func (c *Change) GrepPerlIn(ctx context.Context, suffixes []string, patterns []string, match func(path string, text []byte)) error {
 	if len(patterns) == 0 {
 		return nil
 	}
@@ -63,7 +63,7 @@ func (c *Change) GrepPerlIn(ctx context.Context, suffix string, patterns []strin
 	for _, p := range patterns {
 		args = append(args, "-e", p)
 	}
-	err := c.grep(ctx, args, suffix, match)
+	err := c.grep(ctx, args, suffixes, match)
 	var gerr *Error
 	if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "Perl-compatible") {
 		return ErrNoPerl
@@ -72,18 +72,24 @@ func (c *Change) GrepPerlIn(ctx context.Context, suffix string, patterns []strin
 }
 
 // grep runs `git grep -o` with the pattern arguments on the change's new
-// side, in the files whose names end in suffix ("": all). For a range, the
-// work tree stands in for the head commit where it holds the same files
-// (see standIn).
-func (c *Change) grep(ctx context.Context, pattern []string, suffix string, match func(path string, text []byte)) error {
+// side, in the files whose names end in one of the suffixes (none: all).
+// For a range, the work tree stands in for the head commit where it holds
+// the same files (see standIn).
+func (c *Change) grep(ctx context.Context, pattern []string, suffixes []string, match func(path string, text []byte)) error {
 	if c.repo == nil {
 		return nil
 	}
 	g, only := &c.repo.git, []string(nil)
 	literal := func(p string) string { return p }
-	if suffix != "" {
-		g, only = g.withMagic(), []string{":(glob)**/*" + suffix}
+	if len(suffixes) > 0 {
+		g = g.withMagic()
+		for _, s := range suffixes {
+			only = append(only, ":(glob)**/*"+s)
+		}
 		literal = func(p string) string { return ":(literal)" + p }
+	}
+	inScope := func(p string) bool {
+		return len(suffixes) == 0 || slices.ContainsFunc(suffixes, func(s string) bool { return strings.HasSuffix(p, s) })
 	}
 	args := append([]string{"grep", "-I", "-z", "-o", "--no-color", "--full-name"}, pattern...)
 	switch c.Source.Kind {
@@ -99,7 +105,7 @@ func (c *Change) grep(ctx context.Context, pattern []string, suffix string, matc
 		})
 		var paths []string // the files that differ, as the head commit has them
 		for _, p := range slices.Sorted(maps.Keys(differ)) {
-			if strings.HasSuffix(p, suffix) {
+			if inScope(p) {
 				paths = append(paths, literal(p))
 			}
 		}

@@ -165,10 +165,10 @@ func TestGrepIn(t *testing.T) {
 				}
 			}
 		}
-		if err := ch.GrepIn(t.Context(), ".go", []string{"FooBar"}, collect(&words)); err != nil {
+		if err := ch.GrepIn(t.Context(), []string{".go"}, []string{"FooBar"}, collect(&words)); err != nil {
 			t.Fatalf("GrepIn: %v", err)
 		}
-		if err := ch.GrepPerlIn(t.Context(), ".go", []string{`FooBar\(\)`}, collect(&perl)); err != nil {
+		if err := ch.GrepPerlIn(t.Context(), []string{".go"}, []string{`FooBar\(\)`}, collect(&perl)); err != nil {
 			t.Fatalf("GrepPerlIn: %v", err)
 		}
 		slices.Sort(words)
@@ -195,4 +195,24 @@ func TestGrepIn(t *testing.T) {
 	r.Git("stash", "-u")
 	r.Git("sparse-checkout", "set", "deep")
 	check("range, sparse checkout", closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~1..HEAD"))), inCommit)
+}
+
+// TestGrepInSuffixes: with several suffixes a search reads the files
+// ending in any of them, in the work tree and, for a file that differs
+// from the head commit, in the commit.
+func TestGrepInSuffixes(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"a.go": "FooBar\n", "b/doc.md": "FooBar\n", "c.json": "FooBar\n", "d.md": "FooBar\n"})
+	r.Commit("one")
+	r.Write("d.md", "gone\n") // differs from the head commit
+	ch := closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~0")))
+	var got []string
+	err := ch.GrepIn(t.Context(), []string{".go", ".md"}, []string{"FooBar"}, func(p string, _ []byte) { got = append(got, p) })
+	if err != nil {
+		t.Fatalf("GrepIn: %v", err)
+	}
+	slices.Sort(got)
+	if want := []string{"a.go", "b/doc.md", "d.md"}; !slices.Equal(got, want) {
+		t.Errorf("GrepIn found %q, want %q", got, want)
+	}
 }

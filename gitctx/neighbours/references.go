@@ -76,6 +76,7 @@ type symbols struct {
 	used      map[string]string // name → the changed file whose changed lines name it
 	found     map[string][]string
 	definedBy map[string][]string
+	langs     map[string]bool // the languages (languageOf) of the files the names come from
 }
 
 // startNames starts the search for the names of the change (see symbols)
@@ -141,7 +142,8 @@ func (f *finder) changeSymbols(ctx context.Context) (*symbols, error) {
 }
 
 func newSymbols() *symbols {
-	return &symbols{defined: map[string]string{}, used: map[string]string{}, found: map[string][]string{}, definedBy: map[string][]string{}}
+	return &symbols{defined: map[string]string{}, used: map[string]string{}, found: map[string][]string{},
+		definedBy: map[string][]string{}, langs: map[string]bool{}}
 }
 
 // add takes the names of a changed file's patch, the files taken in the
@@ -149,6 +151,12 @@ func newSymbols() *symbols {
 // can change them.
 func (s *symbols) add(c *gitctx.File, patch *gitctx.Patch) (full bool) {
 	if c.Status != gitctx.Deleted && patch != nil {
+		before := len(s.defined) + len(s.used)
+		defer func() {
+			if len(s.defined)+len(s.used) > before {
+				s.langs[languageOf(c.Path)] = true
+			}
+		}()
 		for _, d := range definedIn(patch, len(s.defined) < maxSymbols) {
 			if _, ok := s.defined[d]; !ok && specific(d) && len(s.defined) < maxSymbols {
 				s.defined[d] = c.Path
@@ -183,7 +191,7 @@ func (s *symbols) done() *symbols {
 // to the defined names alone (`git grep -w -F`). Many fixed words are slow
 // to search when some are common (a used name such as TempDir is in
 // thousands of lines): the pattern prints only the definitions of the
-// used names.
+// used names. It reads the files of the names' languages alone (scopeOf).
 func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) error {
 	seen := map[string]bool{}
 	found := func(p string, match []byte) {
@@ -206,12 +214,13 @@ func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) er
 	if len(patterns) == 0 {
 		return nil
 	}
+	scope := scopeOf(s.langs)
 	err := gitctx.ErrNoPerl
 	if !noPerl {
-		err = ch.GrepPerl(ctx, patterns, found)
+		err = ch.GrepPerlIn(ctx, scope, patterns, found)
 	}
 	if errors.Is(err, gitctx.ErrNoPerl) || perlFailed(ctx, err) {
-		return ch.Grep(ctx, sortedKeys(s.defined), found)
+		return ch.GrepIn(ctx, scope, sortedKeys(s.defined), found)
 	}
 	return err
 }
@@ -246,14 +255,14 @@ func searchImporters(ctx context.Context, ch *gitctx.Change, paths map[string]st
 		for _, ip := range ips {
 			alt = append(alt, regexp.QuoteMeta(ip))
 		}
-		err = ch.GrepPerlIn(ctx, ".go", []string{`"(?:` + strings.Join(alt, "|") + `)"`}, found)
+		err = ch.GrepPerlIn(ctx, []string{".go"}, []string{`"(?:` + strings.Join(alt, "|") + `)"`}, found)
 	}
 	if errors.Is(err, gitctx.ErrNoPerl) || perlFailed(ctx, err) {
 		words := make([]string, len(ips))
 		for i, ip := range ips {
 			words[i] = `"` + ip + `"`
 		}
-		err = ch.GrepIn(ctx, ".go", words, found)
+		err = ch.GrepIn(ctx, []string{".go"}, words, found)
 	}
 	if err != nil {
 		return nil, err

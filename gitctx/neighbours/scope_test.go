@@ -1,0 +1,80 @@
+package neighbours
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestScopeOf(t *testing.T) {
+	tests := []struct {
+		name  string
+		langs map[string]bool
+		has   []string // suffixes the scope holds
+		lacks []string // suffixes it does not
+	}{
+		{"no names", nil, nil, nil},
+		{"go", map[string]bool{"go": true}, []string{".go", ".md", ".rst", ".tmpl"}, []string{".json", ".tf", ".py", ".js"}},
+		{"go and js", map[string]bool{"go": true, "js": true}, []string{".go", ".ts", ".html", ".md"}, []string{".json", ".py"}},
+		{"python", map[string]bool{"python": true}, []string{".py", ".pyi", ".html", ".toml", ".txt"}, []string{".go", ".json"}},
+		{"an unknown language", map[string]bool{"go": true, "": true}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := scopeOf(tt.langs)
+			if tt.has == nil && got != nil {
+				t.Fatalf("scopeOf = %q, want nil (every file)", got)
+			}
+			for _, s := range tt.has {
+				if !slices.Contains(got, s) {
+					t.Errorf("scopeOf = %q, lacks %s", got, s)
+				}
+			}
+			for _, s := range tt.lacks {
+				if slices.Contains(got, s) {
+					t.Errorf("scopeOf = %q, holds %s", got, s)
+				}
+			}
+			if !slices.IsSorted(got) || len(slices.Compact(slices.Clone(got))) != len(got) {
+				t.Errorf("scopeOf = %q: not sorted and unique", got)
+			}
+		})
+	}
+}
+
+// TestFindReferencesInScope: the names of a Go change are searched in
+// Go code and prose, not in data: a JSON fixture that names the changed
+// function is no neighbour, the Markdown that does is. A change in a
+// language the scope does not know searches every file.
+func TestFindReferencesInScope(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"go.mod":              "module example.com/m\n\ngo 1.22\n",
+		"ship/ship.go":        "package ship\n\nfunc ComputeShipping(w int) int {\n\treturn w * 2\n}\n",
+		"docs/usage.md":       "Call ComputeShipping with a weight.\n",
+		"testdata/cases.json": "{\"call\": \"ComputeShipping\"}\n",
+		"conf/pricing.conf":   "handler = ComputeShipping\n",
+	})
+	r.WriteAll(map[string]string{"ship/ship.go": "package ship\n\nfunc ComputeShipping(w, rate int) int {\n\treturn w * rate\n}\n"})
+	r.Commit("rate")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	if !hasReason(neighbour(t, ns, "docs/usage.md"), "ComputeShipping") {
+		t.Errorf("usage.md is not found by the name")
+	}
+	for _, p := range []string{"testdata/cases.json", "conf/pricing.conf"} {
+		for _, n := range ns {
+			if n.Path == p && hasReason(n, "it names ComputeShipping") {
+				t.Errorf("%s found by the name: %q", p, n.Reasons)
+			}
+		}
+	}
+
+	// a change to a file of no language nameScope knows: its names are
+	// searched for everywhere
+	r.commitEach(map[string]string{"tool/rules.star": "def load_pricing_rules():\n    pass\n"})
+	r.WriteAll(map[string]string{"conf/pricing.conf": "handler = ComputeShipping\nrules = load_pricing_rules\n"})
+	r.Commit("rules")
+	ns, _ = find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	if !hasReason(neighbour(t, ns, "tool/rules.star"), "load_pricing_rules") {
+		t.Errorf("rules.star is not found by the name it defines")
+	}
+}
