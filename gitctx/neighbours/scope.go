@@ -4,16 +4,20 @@ import "slices"
 
 // The names' search (symbols.search) reads only the files that can name a
 // symbol of the languages the names come from: their code, the templates
-// and configuration that name such symbols, and prose. A Go function is
-// not named by a fixture's JSON or a Terraform test's .tf, and reading
-// those is most of a large repository's other files: on terraform's last
-// 10 commits the search read 5,457 files for 2,000 Go ones and 44 of
+// and configuration that name such symbols, prose (a changelog too) and
+// the interface definitions code is generated from. A Go function is not
+// named by a fixture's JSON or a Terraform test's .tf, and reading those
+// is most of a large repository's other files: on terraform's last 10
+// commits the search read 5,457 files for 2,000 Go ones and 44 of
 // Markdown, for the same matches (0.142 against 0.104 CPU-s of git's).
 var (
-	proseSuffixes = []string{".md", ".mdx", ".markdown", ".rst", ".txt", ".adoc"}
+	// commonSuffixes name the symbols of any language: prose, changelogs
+	// without an extension, and interface definitions.
+	commonSuffixes = []string{".md", ".mdx", ".markdown", ".rst", ".txt", ".adoc",
+		"CHANGES", "CHANGELOG", "NEWS", "HISTORY", ".proto", ".thrift", ".graphql"}
 
 	// nameScope: a language (languageOf) → the suffixes of the files that
-	// name its symbols, beside prose.
+	// name its symbols, beside commonSuffixes.
 	nameScope = map[string][]string{
 		"go":     {".go", ".tmpl", ".gotmpl"},
 		"js":     {".js", ".jsx", ".ts", ".tsx", ".mjs", ".cjs", ".mts", ".cts", ".vue", ".svelte", ".html", ".htm"},
@@ -32,7 +36,7 @@ func scopeOf(langs map[string]bool) []string {
 	if len(langs) == 0 || langs[""] {
 		return nil
 	}
-	out := slices.Clone(proseSuffixes)
+	out := slices.Clone(commonSuffixes)
 	for lang := range langs {
 		suffixes, ok := nameScope[lang]
 		if !ok {

@@ -13,7 +13,7 @@ func TestScopeOf(t *testing.T) {
 		lacks []string // suffixes it does not
 	}{
 		{"no names", nil, nil, nil},
-		{"go", map[string]bool{"go": true}, []string{".go", ".md", ".rst", ".tmpl"}, []string{".json", ".tf", ".py", ".js"}},
+		{"go", map[string]bool{"go": true}, []string{".go", ".md", ".rst", ".tmpl", ".proto", "CHANGES"}, []string{".json", ".tf", ".py", ".js"}},
 		{"go and js", map[string]bool{"go": true, "js": true}, []string{".go", ".ts", ".html", ".md"}, []string{".json", ".py"}},
 		{"python", map[string]bool{"python": true}, []string{".py", ".pyi", ".html", ".toml", ".txt"}, []string{".go", ".json"}},
 		{"an unknown language", map[string]bool{"go": true, "": true}, nil, nil},
