@@ -43,6 +43,8 @@ type Repo struct {
 	rootOnce sync.Once
 	root     *os.Root
 	rootErr  error
+	dirsMu   sync.Mutex
+	dirs     map[string]*os.Root // its directories, opened once (see worktreeFile)
 }
 
 // Open finds the git work tree that contains dir.
@@ -82,6 +84,7 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 
 // Close releases the object store.
 func (r *Repo) Close() error {
+	r.closeDirs()
 	if r.root != nil {
 		_ = r.root.Close()
 	}

@@ -191,11 +191,10 @@ func (r *Repo) readWorktree(name string, limit int64) (int64, []byte, error) {
 	if err := checkPath(name); err != nil {
 		return 0, nil, err
 	}
-	root, err := r.worktreeRoot()
+	root, native, err := r.worktreeFile(name)
 	if err != nil {
 		return 0, nil, fmt.Errorf("open work tree: %w", err)
 	}
-	native := filepath.FromSlash(name)
 	info, err := root.Lstat(native)
 	if err != nil {
 		return 0, nil, fmt.Errorf("read %s: %w", name, err)

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -90,5 +92,32 @@ func TestReadWorktreeBesideDeletion(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatalf("ReadEach: %v", err)
+	}
+}
+
+// TestReadWorktreeManyDirs: files in more directories than are kept open
+// read as well, the rest from the work tree's root.
+func TestReadWorktreeManyDirs(t *testing.T) {
+	r := newTestRepo(t)
+	files := map[string]string{}
+	for i := range maxOpenDirs + 20 {
+		files[fmt.Sprintf("d%03d/e/f.txt", i)] = fmt.Sprintf("file %d\n", i)
+	}
+	files["top.txt"] = "top\n"
+	r.WriteAll(files)
+	r.Commit("many")
+	repo := r.open()
+	c := closeChange(t, mustWorktree(t, repo))
+	for p, want := range files {
+		_, data, err := c.ReadTree(t.Context(), TreeEntry{Path: p, Mode: ModeRegular}, -1)
+		if err != nil || string(data) != want {
+			t.Fatalf("ReadTree(%q) = %q, %v; want %q", p, data, err, want)
+		}
+	}
+	if n := len(repo.dirs); n != maxOpenDirs {
+		t.Errorf("%d directories open, want %d", n, maxOpenDirs)
+	}
+	if _, _, err := c.ReadTree(t.Context(), TreeEntry{Path: "d000/e/missing.txt", Mode: ModeRegular}, -1); err == nil || !strings.Contains(err.Error(), "d000/e/missing.txt") {
+		t.Errorf("a missing file: %v, want an error naming it", err)
 	}
 }
