@@ -124,19 +124,23 @@ func TestReadTreeToSearch(t *testing.T) {
 		t.Fatal(err)
 	}
 	read := func(how func(context.Context, []TreeEntry, int64, func(TreeEntry, []byte, error) error) error) map[string]string {
-		got := map[string]string{}
+		kept := map[string][]byte{} // the data handed over is the caller's to keep
 		err := how(t.Context(), tree, 1<<20, func(e TreeEntry, data []byte, err error) error {
 			if err != nil {
 				t.Errorf("%s: %v", e.Path, err)
 			}
-			if _, ok := got[e.Path]; ok {
+			if _, ok := kept[e.Path]; ok {
 				t.Errorf("%s read twice", e.Path)
 			}
-			got[e.Path] = string(data)
+			kept[e.Path] = data
 			return nil
 		})
 		if err != nil {
 			t.Fatal(err)
+		}
+		got := map[string]string{}
+		for p, data := range kept {
+			got[p] = string(data)
 		}
 		return got
 	}

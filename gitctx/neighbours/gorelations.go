@@ -1,7 +1,6 @@
 package neighbours
 
 import (
-	"bytes"
 	"context"
 	"maps"
 	"path"
@@ -248,7 +247,7 @@ func (f *finder) parseAll(ctx context.Context, paths []string, parse func(name s
 		if err != nil {
 			return ctx.Err()
 		}
-		work <- source{e.Path, bytes.Clone(data)} // the reader reuses data
+		work <- source{e.Path, data} // the reader hands data over (lightGo keeps it)
 		return nil
 	})
 	close(work)
