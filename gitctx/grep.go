@@ -22,7 +22,8 @@ func (c *Change) Grep(ctx context.Context, words []string, match func(path strin
 }
 
 // GrepIn is Grep in the files whose names end in one of the suffixes
-// (".go") alone; none searches every file. A suffix holds no wildcard.
+// (".go", in any case) alone; none searches every file. A suffix holds no
+// wildcard.
 func (c *Change) GrepIn(ctx context.Context, suffixes []string, words []string, match func(path string, text []byte)) error {
 	if len(words) == 0 {
 		return nil
@@ -82,14 +83,19 @@ func (c *Change) grep(ctx context.Context, pattern []string, suffixes []string, 
 	g, only := &c.repo.git, []string(nil)
 	literal := func(p string) string { return p }
 	if len(suffixes) > 0 {
+		// "*.go" matches at any depth (a pathspec's "*" crosses "/"), and
+		// git matches it in less time than ":(glob)**/*.go": on terraform,
+		// 16 suffixes took 0.104 CPU-s of git grep against 0.116
 		g = g.withMagic()
 		for _, s := range suffixes {
-			only = append(only, ":(glob)**/*"+s)
+			only = append(only, ":(icase)*"+s)
 		}
 		literal = func(p string) string { return ":(literal)" + p }
 	}
 	inScope := func(p string) bool {
-		return len(suffixes) == 0 || slices.ContainsFunc(suffixes, func(s string) bool { return strings.HasSuffix(p, s) })
+		return len(suffixes) == 0 || slices.ContainsFunc(suffixes, func(s string) bool {
+			return len(p) >= len(s) && strings.EqualFold(p[len(p)-len(s):], s)
+		})
 	}
 	args := append([]string{"grep", "-I", "-z", "-o", "--no-color", "--full-name"}, pattern...)
 	switch c.Source.Kind {

@@ -198,13 +198,14 @@ func TestGrepIn(t *testing.T) {
 }
 
 // TestGrepInSuffixes: with several suffixes a search reads the files
-// ending in any of them, in the work tree and, for a file that differs
-// from the head commit, in the commit.
+// ending in any of them, in any case, in the work tree and, for a file
+// that differs from the head commit, in the commit.
 func TestGrepInSuffixes(t *testing.T) {
 	r := newTestRepo(t)
-	r.WriteAll(map[string]string{"a.go": "FooBar\n", "b/doc.md": "FooBar\n", "c.json": "FooBar\n", "d.md": "FooBar\n"})
+	r.WriteAll(map[string]string{"a.go": "FooBar\n", "b/doc.md": "FooBar\n", "c.json": "FooBar\n", "d.md": "FooBar\n", "E.MD": "FooBar\n", "F.GO": "FooBar\n"})
 	r.Commit("one")
 	r.Write("d.md", "gone\n") // differs from the head commit
+	r.Write("E.MD", "gone\n")
 	ch := closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~0")))
 	var got []string
 	err := ch.GrepIn(t.Context(), []string{".go", ".md"}, []string{"FooBar"}, func(p string, _ []byte) { got = append(got, p) })
@@ -212,7 +213,7 @@ func TestGrepInSuffixes(t *testing.T) {
 		t.Fatalf("GrepIn: %v", err)
 	}
 	slices.Sort(got)
-	if want := []string{"a.go", "b/doc.md", "d.md"}; !slices.Equal(got, want) {
+	if want := []string{"E.MD", "F.GO", "a.go", "b/doc.md", "d.md"}; !slices.Equal(got, want) {
 		t.Errorf("GrepIn found %q, want %q", got, want)
 	}
 }
