@@ -36,7 +36,7 @@ type git struct {
 }
 
 // withMagic returns a runner whose pathspecs may carry magic, such as
-// ":(glob)**/*.go"; a path must then be given as ":(literal)path". The
+// ":(icase)*.go"; a path must then be given as ":(literal)path". The
 // environment's pathspec settings are turned off, so that the magic each
 // pathspec names is all that applies.
 func (g *git) withMagic() *git {
