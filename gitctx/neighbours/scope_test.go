@@ -78,3 +78,25 @@ func TestFindReferencesInScope(t *testing.T) {
 		t.Errorf("rules.star is not found by the name it defines")
 	}
 }
+
+// TestFindDefinitionsByAssignment: a JavaScript change that calls a
+// function defined by assignment (`res.sendFile = function`, `exports.x
+// =`) finds the file defining it.
+func TestFindDefinitionsByAssignment(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"lib/response.js": "var res = module.exports = {}\n\nres.sendAttachment = function sendAttachment(path) {\n  return path\n}\n",
+		"lib/utils.js":    "exports.normalizeMimeType = function (type) {\n  return type\n}\n",
+		"lib/other.js":    "module.exports = 1\n",
+		"app.js":          "var x = 1\n",
+	})
+	r.WriteAll(map[string]string{"app.js": "var x = res.sendAttachment(normalizeMimeType('a'))\n"})
+	r.Commit("send")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	if !hasReason(neighbour(t, ns, "lib/response.js"), "it defines sendAttachment") {
+		t.Errorf("response.js is not found as the definition of sendAttachment")
+	}
+	if !hasReason(neighbour(t, ns, "lib/utils.js"), "it defines normalizeMimeType") {
+		t.Errorf("utils.js is not found as the definition of normalizeMimeType")
+	}
+}
