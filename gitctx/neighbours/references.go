@@ -210,11 +210,11 @@ func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) er
 			}
 		})
 	}
-	patterns := s.patterns()
+	scope := scopeOf(s.langs)
+	patterns := s.patterns(scope)
 	if len(patterns) == 0 {
 		return nil
 	}
-	scope := scopeOf(s.langs)
 	err := gitctx.ErrNoPerl
 	if !noPerl {
 		err = ch.GrepPerlIn(ctx, scope, patterns, found)
@@ -295,9 +295,9 @@ func perlFailed(ctx context.Context, err error) bool {
 // start at a line's start, are patterns of their own: joined into one they
 // took 0.37 CPU-s to search terraform for a 10-commit change, apart 0.25.
 // JavaScript's assignment forms are looked for only when a name comes from
-// JavaScript or from a language the scope does not know: on terraform
-// they were 8 of the 102 ms of git's CPU the search took.
-func (s *symbols) patterns() []string {
+// JavaScript or from a language the scope does not know (scope is nil): on
+// terraform they were 8 of the 102 ms of git's CPU the search took.
+func (s *symbols) patterns(scope []string) []string {
 	var out []string
 	if len(s.defined) > 0 {
 		out = append(out, `\b(?:`+strings.Join(sortedKeys(s.defined), "|")+`)\b`)
@@ -306,7 +306,7 @@ func (s *symbols) patterns() []string {
 		used := `(?:` + strings.Join(sortedKeys(s.used), "|") + `)\b`
 		def := `^\s*(?:` +
 			`(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:func|type|var|const|let|function\*?|class|interface|enum|def|fn|struct|trait)\s+(?:\([^)]*\)\s*)?` + used
-		if s.langs["js"] || scopeOf(s.langs) == nil {
+		if s.langs["js"] || scope == nil {
 			def += `|(?:module\.)?exports\.` + used + `\s*=` +
 				`|[\w$.]+\.` + used + `\s*=\s*(?:async\s+)?function\b`
 		}
