@@ -14,11 +14,13 @@
 //   - co-change: files that changed together with the changed files in the
 //     history before the change, weighted by recency and by how few files
 //     each commit touched;
+//   - shared words: for a small change, the files that use the uncommon
+//     words of its changed lines (see words.go);
 //   - same-directory siblings, a weak signal.
 //
-// A paired test ranks above everything else; imports, references and
-// history are weighed together (see directShare); a sibling with nothing
-// else ranks below all of them. A guide file (readme, manifest) is
+// A paired test ranks above everything else; imports, references, history
+// and shared words are weighed together (see directShare); a sibling with
+// nothing else ranks below all of them. A guide file (readme, manifest) is
 // returned as a guide unless it has evidence beyond its directory and one
 // shared commit: a go.mod or package.json that keeps changing with the
 // changed files is a neighbour.
@@ -123,6 +125,7 @@ type candidate struct {
 	direct  float64 // test, import and reference weight
 	history float64 // co-change weight
 	commits int     // earlier commits shared with the changed files
+	words   float64 // shared words of the changed lines (see words)
 	sibling bool
 	reasons []string
 	lock    bool     // the lock file of a changed manifest (see locks)
@@ -134,8 +137,8 @@ func (c *candidate) score() float64 {
 	switch {
 	case c.direct >= weightTest:
 		return tierTest + 0.5*spread(c.direct) + 0.49*spread(c.history)
-	case c.history > 0 || c.direct > 0:
-		return tierRelated + 0.99*spread(c.history+directShare*c.direct)
+	case c.history > 0 || c.direct > 0 || c.words > 0:
+		return tierRelated + 0.99*spread(c.history+directShare*c.direct+c.words)
 	}
 	return tierSibling
 }
@@ -196,6 +199,7 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 		f.ch.PrepareSearch(ctx)
 		f.startHistory(ctx)
 		f.startNames(ctx)
+		f.startWords(ctx)
 	}
 	tree, err := ch.Tree(ctx)
 	if err != nil {
@@ -222,7 +226,7 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	}
 	f.startGo(ctx)
 	f.startImporters(ctx)
-	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.siblings, f.focusLocks} {
+	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.words, f.siblings, f.focusLocks} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
 		}
@@ -263,6 +267,9 @@ type finder struct {
 	// and startImporters.
 	named       func() (*symbols, error)
 	goImporters func() (map[string][]string, error)
+	// wordUses waits for the search started by startWords (nil: none):
+	// file → word of the changed lines → its uses in the file.
+	wordUses func() (map[string]map[string]int, error)
 	// patches' answer, once asked
 	patchesOnce sync.Once
 	patchList   map[*gitctx.File]*gitctx.Patch
@@ -361,7 +368,7 @@ func sameKind(a, b string) bool {
 func (f *finder) ranked() []Neighbour {
 	var out []Neighbour
 	for _, c := range f.cands {
-		if f.guide[c.path] && c.direct == 0 && c.commits < 2 {
+		if f.guide[c.path] && c.direct == 0 && c.words == 0 && c.commits < 2 {
 			continue // a guide beside a changed file, or added with it, is offered as a guide
 		}
 		out = append(out, Neighbour{Path: c.path, Score: round(c.score()), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})

@@ -1,0 +1,123 @@
+package neighbours
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// wordsRepo is a repository of 30 unrelated Python modules, each committed
+// on its own, so that the only link between two of them is the words they
+// use: every module says `return` and `value`.
+func wordsRepo(t *testing.T, extra map[string]string) *testRepo {
+	t.Helper()
+	r := newTestRepo(t)
+	files := map[string]string{}
+	for i := range 30 {
+		files[fmt.Sprintf("pkg/mod%02d.py", i)] = fmt.Sprintf("def f%02d(value):\n    return value\n", i)
+	}
+	for p, s := range extra {
+		files[p] = s
+	}
+	r.commitEach(files)
+	return r
+}
+
+// TestFindSharedWords: a file that uses an uncommon word of the changed
+// lines is a neighbour, with a reason that says so and names no word; the
+// file that uses more uncommon words ranks higher; words every file uses
+// make nobody a neighbour.
+func TestFindSharedWords(t *testing.T) {
+	r := wordsRepo(t, map[string]string{
+		"app/routing.py":          "def include(router):\n    return router\n",
+		"tests/test_events.py":    "def test_nested():\n    # nested\n    assert merge_lifespan(outer_lifespan, inner_lifespan)\n",
+		"docs/lifespan.md":        "Pass a lifespan to the router.\n",
+		"tests/test_unrelated.py": "def test_value(value):\n    return value\n",
+	})
+	r.WriteAll(map[string]string{"app/routing.py": "def include(router, value):\n" +
+		"    # merge the nested lifespan into the outer_lifespan\n    return merge_lifespan(router.lifespan, value)\n"})
+	for _, noPerl := range []bool{false, true} {
+		t.Run(fmt.Sprintf("noPerl=%v", noPerl), func(t *testing.T) {
+			ns, _ := find(t, r.selectWorktree(), Options{Max: 50, noPerl: noPerl})
+			checkSharedWords(t, ns)
+		})
+	}
+}
+
+func checkSharedWords(t *testing.T, ns []Neighbour) {
+	t.Helper()
+	events := neighbour(t, ns, "tests/test_events.py")
+	if !hasReason(events, "shares 3 uncommon words with the changed lines") {
+		t.Errorf("test_events.py reasons %q do not say it shares three uncommon words", events.Reasons)
+	}
+	for _, reason := range events.Reasons {
+		if strings.Contains(reason, "lifespan") {
+			t.Errorf("reason %q names a word of the changed lines", reason)
+		}
+	}
+	neighbour(t, ns, "docs/lifespan.md")
+	ranksAbove(t, ns, "tests/test_events.py", "docs/lifespan.md")
+	absent(t, ns, "tests/test_unrelated.py", "pkg/mod00.py")
+}
+
+// TestFindSharedWordsLargeChange: a change of more than maxWordSeeds
+// files searches for no words.
+func TestFindSharedWordsLargeChange(t *testing.T) {
+	extra := map[string]string{"tests/test_events.py": "def test_nested():\n    assert lifespan\n"}
+	edits := map[string]string{}
+	for i := range maxWordSeeds + 1 {
+		p := fmt.Sprintf("app/a%d.py", i)
+		extra[p] = "def a():\n    pass\n"
+		edits[p] = "def a():\n    lifespan\n"
+	}
+	r := wordsRepo(t, extra)
+	r.WriteAll(edits)
+	ns, _ := find(t, r.selectWorktree(), Options{Max: 50})
+	absent(t, ns, "tests/test_events.py")
+}
+
+func TestChangedWords(t *testing.T) {
+	line := func(op byte, text string) gitctx.Line { return gitctx.Line{Op: op, Text: text} }
+	seed := &gitctx.File{Path: "a.go"}
+	other := &gitctx.File{Path: "b.go"}
+	patches := map[*gitctx.File]*gitctx.Patch{
+		seed: {Hunks: []gitctx.Hunk{{Lines: []gitctx.Line{
+			line(' ', "context words are not the change's"),
+			line('-', "oldName(2024, abc)"),
+			line('+', "newName := 2024abc + xtF8Rz4WqP2mN9vLk3Jd + oldName"),
+		}}}},
+		other: {Hunks: []gitctx.Hunk{{Lines: []gitctx.Line{line('+', "otherWord")}}}},
+	}
+	got := changedWords([]string{"a.go"}, []*gitctx.File{seed, other}, patches)
+	checkEqual(t, "changedWords", got, []string{"oldName", "newName"})
+
+	var many []gitctx.Line
+	for i := range 2 * maxWords {
+		many = append(many, line('+', fmt.Sprintf("word%03d", i)))
+	}
+	patches = map[*gitctx.File]*gitctx.Patch{seed: {Hunks: []gitctx.Hunk{{Lines: many}}}}
+	got = changedWords([]string{"a.go"}, []*gitctx.File{seed}, patches)
+	if len(got) != maxWords || got[0] != "word000" || got[maxWords-1] != fmt.Sprintf("word%03d", maxWords-1) {
+		t.Errorf("changedWords of %d words = %d words %q…, want the first %d", 2*maxWords, len(got), got[:3], maxWords)
+	}
+}
+
+func TestWordRarity(t *testing.T) {
+	uses := map[string]map[string]int{
+		"a": {"rare": 1, "common": 3},
+		"b": {"common": 1},
+		"c": {"common": 1},
+	}
+	rarity, users := wordRarity(uses, 10)
+	checkEqual(t, "users", users, map[string]int{"rare": 1, "common": 3})
+	want := math.Log(1 + 9.5/1.5)
+	if math.Abs(rarity["rare"]-want) > 1e-9 {
+		t.Errorf("rarity of a word one file of 10 uses = %v, want %v", rarity["rare"], want)
+	}
+	if !(rarity["rare"] > rarity["common"] && rarity["common"] > 0) {
+		t.Errorf("rarity = %v, want rare > common > 0", rarity)
+	}
+}
