@@ -29,9 +29,9 @@ import (
 // hit@3, recall@10 and MRR from 0.763 / 0.732 / 0.658 to 0.800 / 0.783 /
 // 0.692 (a second sampling: 0.775 / 0.759 / 0.669 to 0.789 / 0.783 /
 // 0.676): it finds files that no other signal links to the change, and
-// breaks ties between those it does. Length normalisation (BM25's b of
-// 0.25 to 1), weights of 1 to 4 and 5 to 20 best matches all ranked within
-// 0.02 of each other; so did 30 words and 200.
+// breaks ties between those it does. In a replay, length normalisation
+// (BM25's b of 0.25 or 0.75), weights of 1 to 4 and 5 to 20 best matches
+// all ranked within 0.02 of each other; so did 30 words and 200.
 const (
 	maxWordSeeds = 4   // a change of more files: a search of its own says little about each
 	maxWords     = 50  // distinct words of the changed lines searched for
