@@ -1,6 +1,8 @@
 package neighbours
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -26,5 +28,33 @@ func BenchmarkFind(b *testing.B) {
 		if err != nil || len(ns) == 0 {
 			b.Fatalf("Find: %d neighbours, %v", len(ns), err)
 		}
+	}
+}
+
+// BenchmarkFindOneFile finds the neighbours of an uncommitted change of one
+// Go file in the same synthetic project: for so small a change the search
+// for the changed lines' words runs too (see words.go).
+func BenchmarkFindOneFile(b *testing.B) {
+	r := gittest.Synthetic(b, gittest.Shape{Packages: 40, Files: 15, History: 200, Change: 20})
+	old, err := os.ReadFile(filepath.Join(r.Dir, "pkg05", "file03.go"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	r.Write("pkg05/file03.go", string(old)+"\n// Extra merges the nested widgets.\nfunc Extra() string { return Compute0300(nil) + Compute0301(nil) }\n")
+	repo, err := gitctx.Open(b.Context(), r.Dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer repo.Close()
+	for b.Loop() {
+		ch, err := repo.SelectWorktree(b.Context())
+		if err != nil {
+			b.Fatal(err)
+		}
+		ns, _, err := Find(b.Context(), ch, Options{})
+		if err != nil || len(ns) == 0 {
+			b.Fatalf("Find: %d neighbours, %v", len(ns), err)
+		}
+		_ = ch.Close()
 	}
 }
