@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"path"
 	"slices"
@@ -156,7 +157,8 @@ func (f *finder) words(context.Context) error {
 			continue
 		}
 		m := match{path: p}
-		for w, n := range ws {
+		for _, w := range slices.Sorted(maps.Keys(ws)) { // in one order: a sum of floats depends on it
+			n := ws[w]
 			m.score += rarity[w] * float64(n) * (wordSatiety + 1) / (float64(n) + wordSatiety)
 			if uncommon(w) {
 				m.uncommon++
