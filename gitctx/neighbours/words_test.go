@@ -27,14 +27,15 @@ func wordsRepo(t *testing.T, extra map[string]string) *testRepo {
 }
 
 // TestFindSharedWords: a file that uses an uncommon word of the changed
-// lines is a neighbour, with a reason that says so and names no word; the
-// file that uses more uncommon words ranks higher; words every file uses
-// make nobody a neighbour.
+// lines is a neighbour, with a reason that says so and names no word (a
+// guide file too); the file that uses more uncommon words ranks higher;
+// words every file uses make nobody a neighbour.
 func TestFindSharedWords(t *testing.T) {
 	r := wordsRepo(t, map[string]string{
 		"app/routing.py":          "def include(router):\n    return router\n",
 		"tests/test_events.py":    "def test_nested():\n    # nested\n    assert merge_lifespan(outer_lifespan, inner_lifespan)\n",
 		"docs/lifespan.md":        "Pass a lifespan to the router.\n",
+		"README.md":               "Nested apps: see merge_lifespan.\n",
 		"tests/test_unrelated.py": "def test_value(value):\n    return value\n",
 	})
 	r.WriteAll(map[string]string{"app/routing.py": "def include(router, value):\n" +
@@ -59,6 +60,7 @@ func checkSharedWords(t *testing.T, ns []Neighbour) {
 		}
 	}
 	neighbour(t, ns, "docs/lifespan.md")
+	neighbour(t, ns, "README.md") // a guide, and a neighbour for its words
 	ranksAbove(t, ns, "tests/test_events.py", "docs/lifespan.md")
 	absent(t, ns, "tests/test_unrelated.py", "pkg/mod00.py")
 }
