@@ -69,8 +69,17 @@ func (r *resolver) resolve(file, spec string) []string {
 		return r.first(path.Join(dir, rest), ".rb", "")
 	}
 	if strings.HasPrefix(rest, ".") {
-		return r.first(path.Join(dir, rest), "", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".vue", ".svelte",
-			"/index.ts", "/index.tsx", "/index.js", "/index.jsx")
+		base := path.Join(dir, rest)
+		if got := r.first(base, "", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".vue", ".svelte",
+			"/index.ts", "/index.tsx", "/index.js", "/index.jsx"); got != nil {
+			return got
+		}
+		// TypeScript's Node16/NodeNext resolution: "./util.js" imports
+		// util.ts (or util.tsx), "./x.mjs" x.mts, "./x.cjs" x.cts
+		if ts, ok := tsSources[path.Ext(base)]; ok {
+			return r.first(strings.TrimSuffix(base, path.Ext(base)), ts...)
+		}
+		return nil
 	}
 	if languageOf(file) == "c" {
 		if got := r.first(path.Join(dir, rest), ""); len(got) > 0 {
@@ -80,6 +89,10 @@ func (r *resolver) resolve(file, spec string) []string {
 	}
 	return nil
 }
+
+// tsSources are the TypeScript sources a JavaScript extension in an import
+// names, as TypeScript resolves them.
+var tsSources = map[string][]string{".js": {".ts", ".tsx"}, ".jsx": {".tsx"}, ".mjs": {".mts"}, ".cjs": {".cts"}}
 
 // first returns the first of base+ext that is a file.
 func (r *resolver) first(base string, exts ...string) []string {

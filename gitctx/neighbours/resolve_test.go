@@ -50,6 +50,10 @@ func TestResolveJS(t *testing.T) {
 		"web/src/lib/index.ts",
 		"web/src/widgets/index.js",
 		"web/shared/format.ts",
+		"web/src/esm/model.ts",
+		"web/src/esm/view.tsx",
+		"web/src/esm/worker.mts",
+		"web/src/esm/plain.js",
 	}, nil)
 	runResolveCases(t, r, []resolveCase{
 		{"extension added", "web/src/app.ts", "./util", []string{"web/src/util.ts"}},
@@ -63,6 +67,12 @@ func TestResolveJS(t *testing.T) {
 		{"package", "web/src/app.ts", "react", nil},
 		{"node builtin", "web/src/app.ts", "node:fs", nil},
 		{"missing", "web/src/app.ts", "./nothing", nil},
+		{"ts source of a .js specifier", "web/src/app.ts", "./esm/model.js", []string{"web/src/esm/model.ts"}},
+		{"tsx source of a .js specifier", "web/src/app.ts", "./esm/view.js", []string{"web/src/esm/view.tsx"}},
+		{"tsx source of a .jsx specifier", "web/src/app.ts", "./esm/view.jsx", []string{"web/src/esm/view.tsx"}},
+		{"mts source of a .mjs specifier", "web/src/app.ts", "./esm/worker.mjs", []string{"web/src/esm/worker.mts"}},
+		{"a .js file itself", "web/src/app.ts", "./esm/plain.js", []string{"web/src/esm/plain.js"}},
+		{"no ts source", "web/src/app.ts", "./esm/gone.js", nil},
 	})
 }
 
