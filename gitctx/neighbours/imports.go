@@ -41,6 +41,11 @@ func (f *finder) imports(ctx context.Context) error {
 		}
 	}
 	r := newResolver(f.files)
+	if langs["js"] {
+		if err := f.readTSConfigs(ctx, r); err != nil {
+			return err
+		}
+	}
 	// Go's relations (their own reads and searches) are found while the
 	// other languages' files are read: neither waits for the other.
 	goCtx, cancel := context.WithCancel(ctx)
@@ -88,6 +93,23 @@ func (f *finder) imports(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// readTSConfigs notes the repository's tsconfig.json and jsconfig.json
+// files in r, for their path aliases.
+func (f *finder) readTSConfigs(ctx context.Context, r *resolver) error {
+	var configs []gitctx.TreeEntry
+	for _, p := range sortedKeys(f.files) {
+		if isTSConfig(p) {
+			configs = append(configs, f.files[p])
+		}
+	}
+	return f.ch.ReadTreeEach(ctx, configs, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+		if err == nil {
+			r.addTSConfig(e.Path, data)
+		}
+		return ctx.Err()
+	})
 }
 
 // spreadOver divides a signal's weight among many files: one importer of

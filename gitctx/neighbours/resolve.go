@@ -10,10 +10,11 @@ import (
 
 // resolver maps import specs to the repository's files.
 type resolver struct {
-	files   map[string]gitctx.TreeEntry
-	byBase  map[string][]string // base name → paths, for suffix matches
-	goDirs  map[string][]string // directory → its Go files, tests left out
-	modules []goModule          // longest module path first
+	files     map[string]gitctx.TreeEntry
+	byBase    map[string][]string // base name → paths, for suffix matches
+	goDirs    map[string][]string // directory → its Go files, tests left out
+	modules   []goModule          // longest module path first
+	tsConfigs []tsConfig          // see addTSConfig
 }
 
 type goModule struct{ dir, path string }
@@ -69,23 +70,35 @@ func (r *resolver) resolve(file, spec string) []string {
 		return r.first(path.Join(dir, rest), ".rb", "")
 	}
 	if strings.HasPrefix(rest, ".") {
-		base := path.Join(dir, rest)
-		if got := r.first(base, "", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".vue", ".svelte",
-			"/index.ts", "/index.tsx", "/index.js", "/index.jsx"); got != nil {
-			return got
-		}
-		// TypeScript's Node16/NodeNext resolution: "./util.js" imports
-		// util.ts (or util.tsx), "./x.mjs" x.mts, "./x.cjs" x.cts
-		if ts, ok := tsSources[path.Ext(base)]; ok {
-			return r.first(strings.TrimSuffix(base, path.Ext(base)), ts...)
-		}
-		return nil
+		return r.jsFile(path.Join(dir, rest))
 	}
-	if languageOf(file) == "c" {
+	switch languageOf(file) {
+	case "js":
+		if kind != "" {
+			return nil // node:fs
+		}
+		return r.tsAliased(file, rest)
+	case "c":
 		if got := r.first(path.Join(dir, rest), ""); len(got) > 0 {
 			return got
 		}
 		return r.suffix(strings.TrimSuffix(rest, path.Ext(rest)), path.Ext(rest))
+	}
+	return nil
+}
+
+// jsFile returns the file a JavaScript or TypeScript import of base (a
+// path from the repository's root) names: the file itself, base with the
+// extension left out, or its directory's index.
+func (r *resolver) jsFile(base string) []string {
+	if got := r.first(base, "", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".vue", ".svelte",
+		"/index.ts", "/index.tsx", "/index.js", "/index.jsx"); got != nil {
+		return got
+	}
+	// TypeScript's Node16/NodeNext resolution: "./util.js" imports
+	// util.ts (or util.tsx), "./x.mjs" x.mts, "./x.cjs" x.cts
+	if ts, ok := tsSources[path.Ext(base)]; ok {
+		return r.first(strings.TrimSuffix(base, path.Ext(base)), ts...)
 	}
 	return nil
 }
