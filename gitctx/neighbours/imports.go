@@ -95,8 +95,9 @@ func (f *finder) imports(ctx context.Context) error {
 	return nil
 }
 
-// readTSConfigs notes the repository's tsconfig.json and jsconfig.json
-// files in r, for their path aliases.
+// readTSConfigs notes the repository's TypeScript and JavaScript configs
+// (tsconfig.json, the tsconfig.base.json it extends, jsconfig.json) in r,
+// for their path aliases.
 func (f *finder) readTSConfigs(ctx context.Context, r *resolver) error {
 	var configs []gitctx.TreeEntry
 	for _, p := range sortedKeys(f.files) {
@@ -104,12 +105,14 @@ func (f *finder) readTSConfigs(ctx context.Context, r *resolver) error {
 			configs = append(configs, f.files[p])
 		}
 	}
-	return f.ch.ReadTreeEach(ctx, configs, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
+	err := f.ch.ReadTreeEach(ctx, configs, maxFileBytes, func(e gitctx.TreeEntry, data []byte, err error) error {
 		if err == nil {
 			r.addTSConfig(e.Path, data)
 		}
 		return ctx.Err()
 	})
+	r.linkTSConfigs()
+	return err
 }
 
 // spreadOver divides a signal's weight among many files: one importer of

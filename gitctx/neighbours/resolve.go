@@ -11,10 +11,11 @@ import (
 // resolver maps import specs to the repository's files.
 type resolver struct {
 	files     map[string]gitctx.TreeEntry
-	byBase    map[string][]string // base name → paths, for suffix matches
-	goDirs    map[string][]string // directory → its Go files, tests left out
-	modules   []goModule          // longest module path first
-	tsConfigs []tsConfig          // see addTSConfig
+	byBase    map[string][]string     // base name → paths, for suffix matches
+	goDirs    map[string][]string     // directory → its Go files, tests left out
+	modules   []goModule              // longest module path first
+	tsFiles   map[string]tsConfigFile // see addTSConfig
+	tsConfigs []tsConfig              // see linkTSConfigs
 }
 
 type goModule struct{ dir, path string }

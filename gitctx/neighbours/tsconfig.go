@@ -11,11 +11,12 @@ import (
 // TypeScript's path aliases: `import { db } from "@/lib/db"` names
 // src/lib/db.ts when the nearest tsconfig.json (or jsconfig.json) maps
 // "@/*" to "./src/*" in compilerOptions.paths, and `from "lib/db"` names it
-// when compilerOptions.baseUrl is "src". A config's "extends" is not
-// followed: a config that inherits its paths resolves no alias.
+// when compilerOptions.baseUrl is "src". Both may come from a config the
+// project's extends (a monorepo's tsconfig.base.json), by a relative path;
+// an extends of a package (@tsconfig/node20) is not followed.
 
-// tsConfig is what one tsconfig.json or jsconfig.json says about
-// resolving imports.
+// tsConfig is what a project's tsconfig.json or jsconfig.json, with the
+// configs it extends, says about resolving imports.
 type tsConfig struct {
 	dir     string // the config's directory
 	baseURL string // compilerOptions.baseUrl from the repository's root ("" if unset)
@@ -29,17 +30,38 @@ type tsAlias struct {
 	targets        []string // from the repository's root, each with at most one "*"
 }
 
-// isTSConfig reports whether a file is a TypeScript or JavaScript project
-// configuration whose paths resolve imports.
+// tsConfigFile is one config file as written: its own baseUrl and paths
+// (nil: unset), and the config it extends ("" if none or not in the
+// repository).
+type tsConfigFile struct {
+	baseURL  string
+	aliases  []tsAlias
+	hasPaths bool
+	extends  string
+}
+
+// maxExtends bounds a chain of extends (a cycle ends there too).
+const maxExtends = 8
+
+// isTSConfig reports whether a file is a TypeScript or JavaScript
+// configuration (tsconfig.json, tsconfig.base.json, jsconfig.json…).
 func isTSConfig(p string) bool {
+	base := path.Base(p)
+	return (strings.HasPrefix(base, "tsconfig") || strings.HasPrefix(base, "jsconfig")) && strings.HasSuffix(base, ".json")
+}
+
+// isTSProject reports whether a config is a project's own, the one its
+// directory's files are compiled with.
+func isTSProject(p string) bool {
 	base := path.Base(p)
 	return base == "tsconfig.json" || base == "jsconfig.json"
 }
 
-// addTSConfig notes a tsconfig.json or jsconfig.json. One that does not
-// parse, or says nothing of baseUrl and paths, is left out.
+// addTSConfig notes a config file (see isTSConfig); one that does not
+// parse is left out. linkTSConfigs puts them to use.
 func (r *resolver) addTSConfig(name string, data []byte) {
 	var doc struct {
+		Extends         any `json:"extends"` // a string, or (TypeScript 5) a list
 		CompilerOptions struct {
 			BaseURL string              `json:"baseUrl"`
 			Paths   map[string][]string `json:"paths"`
@@ -48,14 +70,17 @@ func (r *resolver) addTSConfig(name string, data []byte) {
 	if json.Unmarshal(standardJSON(data), &doc) != nil {
 		return
 	}
-	opts := doc.CompilerOptions
-	if opts.BaseURL == "" && len(opts.Paths) == 0 {
-		return
+	dir, opts := path.Dir(name), doc.CompilerOptions
+	c := tsConfigFile{hasPaths: opts.Paths != nil}
+	if ext, ok := doc.Extends.(string); ok && strings.HasPrefix(ext, ".") {
+		c.extends = path.Join(dir, ext)
+		if !strings.HasSuffix(c.extends, ".json") {
+			c.extends += ".json"
+		}
 	}
-	c := tsConfig{dir: path.Dir(name)}
-	root := c.dir // paths' targets are relative to baseUrl, or to the config without one
+	root := dir // paths' targets are relative to baseUrl, or to the config without one
 	if opts.BaseURL != "" {
-		c.baseURL = path.Join(c.dir, opts.BaseURL)
+		c.baseURL = path.Join(dir, opts.BaseURL)
 		root = c.baseURL
 	}
 	for _, key := range sortedKeys(opts.Paths) {
@@ -70,7 +95,40 @@ func (r *resolver) addTSConfig(name string, data []byte) {
 	}
 	// TypeScript takes the matching key with the longest prefix
 	slices.SortStableFunc(c.aliases, func(a, b tsAlias) int { return len(b.prefix) - len(a.prefix) })
-	r.tsConfigs = append(r.tsConfigs, c)
+	if r.tsFiles == nil {
+		r.tsFiles = map[string]tsConfigFile{}
+	}
+	r.tsFiles[name] = c
+}
+
+// linkTSConfigs makes each project's config (isTSProject) whole: its own
+// baseUrl and paths, or those of the nearest config up its extends chain
+// that sets them. A project that ends up with neither is left out.
+func (r *resolver) linkTSConfigs() {
+	r.tsConfigs = nil
+	for _, name := range sortedKeys(r.tsFiles) {
+		if !isTSProject(name) {
+			continue
+		}
+		c := tsConfig{dir: path.Dir(name)}
+		var gotBase, gotPaths bool
+		for i, f := 0, name; i < maxExtends && f != ""; i++ {
+			file, ok := r.tsFiles[f]
+			if !ok {
+				break
+			}
+			if !gotBase && file.baseURL != "" {
+				c.baseURL, gotBase = file.baseURL, true
+			}
+			if !gotPaths && file.hasPaths {
+				c.aliases, gotPaths = file.aliases, true
+			}
+			f = file.extends
+		}
+		if c.baseURL != "" || len(c.aliases) > 0 {
+			r.tsConfigs = append(r.tsConfigs, c)
+		}
+	}
 }
 
 // tsConfigOf returns the config nearest above a file: the one in its

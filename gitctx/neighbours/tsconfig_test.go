@@ -53,6 +53,10 @@ func TestResolveTSAliases(t *testing.T) {
 		"web/admin/app/page.ts",
 		"other/app.ts",
 		"other/src/util.ts",
+		"mono/packages/ui/src/index.ts",
+		"mono/packages/app/src/main.ts",
+		"mono/packages/lib/src/x.ts",
+		"mono/packages/lib/src/y.ts",
 	}, nil)
 	r.addTSConfig("web/tsconfig.json", []byte(`{
 		// paths from the project's root
@@ -68,6 +72,12 @@ func TestResolveTSAliases(t *testing.T) {
 	r.addTSConfig("web/admin/tsconfig.json", []byte(`{"compilerOptions": {"paths": {"@/*": ["app/*"]}}}`))
 	r.addTSConfig("other/tsconfig.json", []byte(`{"extends": "../tsconfig.base.json"}`))
 	r.addTSConfig("broken/tsconfig.json", []byte(`{"compilerOptions": `))
+	r.addTSConfig("cycle/tsconfig.json", []byte(`{"extends": "./tsconfig.json"}`))
+	// a monorepo: the projects extend the root's base config
+	r.addTSConfig("mono/tsconfig.base.json", []byte(`{"compilerOptions": {"baseUrl": ".", "paths": {"@mono/*": ["packages/*/src"]}}}`))
+	r.addTSConfig("mono/packages/app/tsconfig.json", []byte(`{"extends": "../../tsconfig.base.json"}`))
+	r.addTSConfig("mono/packages/lib/tsconfig.json", []byte(`{"extends": "../../tsconfig.base", "compilerOptions": {"paths": {"#/*": ["./src/*"]}}}`))
+	r.linkTSConfigs()
 	runResolveCases(t, r, []resolveCase{
 		{"star alias", "web/src/app.ts", "@/util", []string{"web/src/util.ts"}},
 		{"exact alias", "web/src/app.ts", "@lib", []string{"web/src/lib/index.ts"}},
@@ -78,6 +88,10 @@ func TestResolveTSAliases(t *testing.T) {
 		{"nearest config", "web/admin/x.ts", "@/page", []string{"web/admin/app/page.ts"}},
 		{"config without paths", "other/app.ts", "src/util", nil},
 		{"no config", "elsewhere.ts", "@/util", nil},
+		{"paths of the extended config", "mono/packages/app/src/main.ts", "@mono/ui", []string{"mono/packages/ui/src/index.ts"}},
+		{"own paths over the extended ones", "mono/packages/lib/src/x.ts", "#/y", []string{"mono/packages/lib/src/y.ts"}},
+		{"extended paths overridden", "mono/packages/lib/src/x.ts", "@mono/ui", nil},
+		{"extends itself", "cycle/a.ts", "@/util", nil},
 	})
 }
 
