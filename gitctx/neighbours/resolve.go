@@ -89,8 +89,8 @@ func (r *resolver) resolve(file, spec string) []string {
 }
 
 // jsFile returns the file a JavaScript or TypeScript import of base (a
-// path from the repository's root) names: the file itself, base with the
-// extension left out, or its directory's index.
+// path from the repository's root) names: base itself, base with a
+// source's extension added, or the index of the directory base names.
 func (r *resolver) jsFile(base string) []string {
 	if got := r.first(base, "", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", ".vue", ".svelte",
 		"/index.ts", "/index.tsx", "/index.js", "/index.jsx"); got != nil {
