@@ -76,6 +76,8 @@ type Options struct {
 	// noPerl makes the symbol search behave as with a git built without
 	// Perl-compatible regular expressions (tests).
 	noPerl bool
+	// wordsEverywhere, if set, stands in for maxWordsEverywhere (tests).
+	wordsEverywhere int
 }
 
 // Defaults of Options.
@@ -199,7 +201,6 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 		f.ch.PrepareSearch(ctx)
 		f.startHistory(ctx)
 		f.startNames(ctx)
-		f.startWords(ctx)
 	}
 	tree, err := ch.Tree(ctx)
 	if err != nil {
@@ -226,6 +227,7 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	}
 	f.startGo(ctx)
 	f.startImporters(ctx)
+	f.startWords(ctx)
 	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.words, f.siblings, f.focusLocks} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err

@@ -44,15 +44,29 @@ const (
 	// repository every file says `return`.
 	uncommonShare = 10
 	wordSatiety   = 1.2 // BM25's k1: how soon more uses of a word stop counting
+	// maxWordsEverywhere is the most files the words are searched in
+	// whatever their kind: in a larger repository (a monorepo of 100,000
+	// files, gigabytes) only the files that can name the changed files'
+	// symbols are read (scopeOf), as for the names.
+	maxWordsEverywhere = 30000
 )
 
 // startWords starts the search for the changed lines' words in the
 // background, for a change of at most maxWordSeeds files: a `git grep` of
-// its own, once the patches are read.
+// its own, once the patches are read. It needs the repository's files
+// (f.files) listed.
 func (f *finder) startWords(ctx context.Context) {
 	seeds := f.seeds()
 	if len(seeds) == 0 || len(seeds) > maxWordSeeds {
 		return
+	}
+	var scope []string // every file
+	if len(f.files) > cmp.Or(f.opts.wordsEverywhere, maxWordsEverywhere) {
+		langs := map[string]bool{}
+		for _, s := range seeds {
+			langs[languageOf(s)] = true
+		}
+		scope = scopeOf(langs)
 	}
 	f.wordUses = sync.OnceValues(func() (map[string]map[string]int, error) {
 		patches, err := f.patches(ctx)
@@ -60,7 +74,7 @@ func (f *finder) startWords(ctx context.Context) {
 			return nil, err
 		}
 		words := changedWords(seeds, f.ch.Files, patches)
-		return searchWords(ctx, f.ch, words, f.opts.noPerl)
+		return searchWords(ctx, f.ch, scope, words, f.opts.noPerl)
 	})
 	go func() { _, _ = f.wordUses() }()
 }
@@ -69,8 +83,9 @@ func (f *finder) startWords(ctx context.Context) {
 // new side: file → word → uses. One Perl-compatible pattern of the words as
 // alternatives is searched in a single pass over each line; the same words
 // as fixed strings (`git grep -w -F`, without PCRE in git) are searched one
-// after another, 25 times slower for 23 words on ripgrep's 3 MB.
-func searchWords(ctx context.Context, ch *gitctx.Change, words []string, noPerl bool) (map[string]map[string]int, error) {
+// after another, 25 times slower for 23 words on ripgrep's 3 MB. With
+// suffixes, only the files whose names end in one are searched (GrepIn).
+func searchWords(ctx context.Context, ch *gitctx.Change, suffixes, words []string, noPerl bool) (map[string]map[string]int, error) {
 	uses := map[string]map[string]int{}
 	count := func(p string, match []byte) {
 		p = path.Clean(p)
@@ -85,11 +100,11 @@ func searchWords(ctx context.Context, ch *gitctx.Change, words []string, noPerl 
 	err := gitctx.ErrNoPerl
 	if !noPerl {
 		// a word is letters, digits and underscores (eachWord): nothing to quote
-		err = ch.GrepPerl(ctx, []string{`\b(?:` + strings.Join(words, "|") + `)\b`}, count)
+		err = ch.GrepPerlIn(ctx, suffixes, []string{`\b(?:` + strings.Join(words, "|") + `)\b`}, count)
 	}
 	if errors.Is(err, gitctx.ErrNoPerl) || perlFailed(ctx, err) {
 		clear(uses)
-		err = ch.Grep(ctx, words, count)
+		err = ch.GrepIn(ctx, suffixes, words, count)
 	}
 	if err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"strings"
@@ -79,6 +80,31 @@ func TestFindSharedWordsLargeChange(t *testing.T) {
 	r.WriteAll(edits)
 	ns, _ := find(t, r.selectWorktree(), Options{Max: 50})
 	absent(t, ns, "tests/test_events.py")
+}
+
+// TestFindSharedWordsLargeRepository: in a repository of more than
+// maxWordsEverywhere files, the words are searched only in the files that
+// can name the changed files' symbols: a Go change's words in Go files
+// and documents, not in JSON.
+func TestFindSharedWordsLargeRepository(t *testing.T) {
+	r := wordsRepo(t, map[string]string{
+		"app/routing.go":      "package app\n\nfunc Include() {}\n",
+		"app/events_test.go":  "package app\n\n// lifespan_merge\n",
+		"fixtures/event.json": "{\"lifespan_merge\": true}\n",
+	})
+	r.WriteAll(map[string]string{"app/routing.go": "package app\n\nfunc Include() { lifespan_merge() }\n"})
+	for _, tc := range []struct {
+		everywhere int
+		json       bool
+	}{{0, true}, {10, false}} {
+		ns, _ := find(t, r.selectWorktree(), Options{Max: 50, wordsEverywhere: tc.everywhere})
+		if n := neighbour(t, ns, "app/events_test.go"); !hasReason(n, "shares 1 uncommon word") {
+			t.Errorf("events_test.go reasons %q do not say it shares a word", n.Reasons)
+		}
+		if got := rank(ns, "fixtures/event.json") >= 0; got != tc.json {
+			t.Errorf("with %d files searched everywhere, fixtures/event.json a neighbour: %v, want %v", cmp.Or(tc.everywhere, maxWordsEverywhere), got, tc.json)
+		}
+	}
 }
 
 func TestChangedWords(t *testing.T) {
