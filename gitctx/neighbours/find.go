@@ -309,13 +309,19 @@ func (f *finder) skip(p string) bool {
 
 // add records evidence for a file, if it may be chosen.
 func (f *finder) add(p string, direct, history float64, reason string) {
+	if f.mayChoose(p) {
+		f.record(p, direct, history, reason)
+	}
+}
+
+// mayChoose reports whether a file may be a neighbour: in the change's
+// tree, not changed, not skipped, not written by a tool.
+func (f *finder) mayChoose(p string) bool {
 	if f.changed[p] || f.skip(p) || generated(p) {
-		return
+		return false
 	}
-	if _, ok := f.files[p]; !ok {
-		return
-	}
-	f.record(p, direct, history, reason)
+	_, ok := f.files[p]
+	return ok
 }
 
 // record adds evidence for a file that may be chosen, and returns its

@@ -165,10 +165,7 @@ func (f *finder) words(context.Context) error {
 	}
 	var best []match
 	for p, ws := range uses {
-		if f.changed[p] || f.skip(p) || generated(p) {
-			continue
-		}
-		if _, ok := f.files[p]; !ok {
+		if !f.mayChoose(p) {
 			continue
 		}
 		m := match{path: p}
