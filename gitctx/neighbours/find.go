@@ -134,16 +134,33 @@ type candidate struct {
 	focus   []string // the package names its excerpt is cut to
 }
 
-func (c *candidate) score() float64 {
+// maxHistory is the largest history weight of all candidates.
+func (c *candidate) score(maxHistory float64) float64 {
 	spread := func(x float64) float64 { return x / (x + 1) } // 0 ≤ … < 1
 	switch {
 	case c.direct >= weightTest:
 		return tierTest + 0.5*spread(c.direct) + 0.49*spread(c.history)
 	case c.history > 0 || c.direct > 0 || c.words > 0:
-		return tierRelated + 0.99*spread(c.history+directShare*c.direct+c.words)
+		h := 0.0
+		if maxHistory > 0 {
+			h = historyScale * c.history / maxHistory
+		}
+		return tierRelated + 0.99*spread(h+directShare*c.direct+c.words)
 	}
 	return tierSibling
 }
+
+// historyScale is what the history of the file that changed most with the
+// change's files weighs beside imports, references and shared words; the
+// others weigh in proportion. A changed file with a long history links many
+// files by many commits, one with a short history few: measured in
+// absolute terms, history drowned the other evidence of the first and
+// hardly counted for the second. On the eight tuning repositories (two
+// samplings, 1,080 samples) weighing it against the best moved the means
+// of hit@3 by +0.016 and +0.009, of recall@10 by -0.001 and +0.014, of MRR
+// by +0.008 and +0.012; scales of 2.5 to 4 ranked within 0.01 of 3
+// (docs/neighbours.md, tenth round).
+const historyScale = 3.0
 
 // directShare is what an import or a reference adds to the evidence of
 // history. Measured on real commits (see README, "Neighbours"), ranking
@@ -374,12 +391,16 @@ func sameKind(a, b string) bool {
 
 // ranked orders the candidates by score, then by path, and keeps Max.
 func (f *finder) ranked() []Neighbour {
+	maxHistory := 0.0
+	for _, c := range f.cands {
+		maxHistory = max(maxHistory, c.history)
+	}
 	var out []Neighbour
 	for _, c := range f.cands {
 		if f.guide[c.path] && c.direct == 0 && c.words == 0 && c.commits < 2 {
 			continue // a guide beside a changed file, or added with it, is offered as a guide
 		}
-		out = append(out, Neighbour{Path: c.path, Score: round(c.score()), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})
+		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Score != out[j].Score {
