@@ -158,7 +158,7 @@ func (c *candidate) score(maxHistory float64) float64 {
 // hardly counted for the second. On the eight tuning repositories (two
 // samplings, 1,080 samples) weighing it against the best moved the means
 // of hit@3 by +0.016 and +0.009, of recall@10 by -0.001 and +0.014, of MRR
-// by +0.008 and +0.012; scales of 2.5 to 4 ranked within 0.01 of 3
+// by +0.010 and +0.014; scales of 2.5 to 4 ranked within 0.01 of 3
 // (docs/neighbours.md, tenth round).
 const historyScale = 3.0
 
