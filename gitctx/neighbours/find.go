@@ -19,8 +19,8 @@
 //   - same-directory siblings, a weak signal.
 //
 // A paired test ranks above everything else; imports, references, history
-// and shared words are weighed together (see directShare); a sibling with
-// nothing else ranks below all of them. A guide file (readme, manifest) is
+// and shared words are weighed together (see directShare and historyScale);
+// a sibling with nothing else ranks below all of them. A guide file (readme, manifest) is
 // returned as a guide unless it has evidence beyond its directory and one
 // shared commit: a go.mod or package.json that keeps changing with the
 // changed files is a neighbour.
@@ -134,7 +134,9 @@ type candidate struct {
 	focus   []string // the package names its excerpt is cut to
 }
 
-// maxHistory is the largest history weight of all candidates.
+// score ranks a candidate: its tier, and within the tier a fraction for the
+// rest of its evidence. maxHistory is the largest history weight of all
+// candidates.
 func (c *candidate) score(maxHistory float64) float64 {
 	spread := func(x float64) float64 { return x / (x + 1) } // 0 ≤ … < 1
 	switch {

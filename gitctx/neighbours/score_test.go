@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"cmp"
 	"slices"
 	"testing"
 )
@@ -23,13 +24,7 @@ func TestScoreHistoryRelative(t *testing.T) {
 		}
 		maxHistory := 4 * scale
 		slices.SortStableFunc(cands, func(a, b *candidate) int {
-			if sa, sb := a.score(maxHistory), b.score(maxHistory); sa != sb {
-				if sa > sb {
-					return -1
-				}
-				return 1
-			}
-			return 0
+			return cmp.Compare(b.score(maxHistory), a.score(maxHistory))
 		})
 		var got []string
 		for _, c := range cands {
