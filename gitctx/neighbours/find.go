@@ -20,10 +20,10 @@
 //
 // A paired test ranks above everything else; imports, references, history
 // and shared words are weighed together (see directShare and historyScale);
-// a sibling with nothing else ranks below all of them. A guide file (readme, manifest) is
-// returned as a guide unless it has evidence beyond its directory and one
-// shared commit: a go.mod or package.json that keeps changing with the
-// changed files is a neighbour.
+// a sibling with nothing else ranks below all of them. A guide file
+// (readme, manifest) is returned as a guide unless it has evidence beyond
+// its directory and one shared commit: a go.mod or package.json that keeps
+// changing with the changed files is a neighbour.
 package neighbours
 
 import (
