@@ -61,12 +61,22 @@ func (b *builder) neighbourOptions() neighbours.Options {
 		Max:              b.opts.MaxNeighbours,
 		HistoryDepth:     b.opts.HistoryDepth,
 		Skip:             func(p string) bool { return inContext[p] || rules.ExcludeReason(p, true) != "" },
+		Quiet:            func(p string) bool { return quietReason(rules.ExcludeReason(p, true)) },
 		Memo:             b.opts.NeighbourMemo,
 		MemoKey:          skipKey(rules, inContext),
 		GuidesOnly:       b.opts.NoNeighbours,
 		MaxGuides:        b.opts.KeyFiles.MaxTotal,
 		MaxGuidesPerKind: b.opts.KeyFiles.MaxPerCategory,
 	}
+}
+
+// quietReason reports whether a changed file excluded for the reason still
+// leads to neighbours: a binary fixture is never shown, nor is a script
+// under build/, but the test that reads the one and the manifest that runs
+// the other belong beside the change. Credentials, dependencies and caches
+// do not: the first are never read, the others change by the hundred.
+func quietReason(reason string) bool {
+	return reason == ReasonBinary || reason == ReasonBuildOutput
 }
 
 // addExtras adds the neighbours and guide files found by startExtras as

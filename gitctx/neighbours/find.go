@@ -16,10 +16,13 @@
 //     each commit touched;
 //   - shared words: for a small change, the files that use the uncommon
 //     words of its changed lines (see words.go);
+//   - data files: the files that name a changed fixture, or a changed file
+//     never shown, by its file name (see datafiles.go);
 //   - same-directory siblings, a weak signal.
 //
-// A paired test ranks above everything else; imports, references, history
-// and shared words are weighed together (see directShare and historyScale);
+// A paired test (or a test naming a changed data file) ranks above
+// everything else; imports, references, history and shared words are
+// weighed together (see directShare and historyScale);
 // a sibling with nothing else ranks below all of them. A guide file
 // (readme, manifest) is returned as a guide unless it has evidence beyond
 // its directory and one shared commit: a go.mod or package.json that keeps
@@ -41,6 +44,11 @@ type Options struct {
 	Max          int                    // neighbours to return (default 12)
 	HistoryDepth int                    // how many recent commits to mine (0: DefaultHistoryDepth; negative: none)
 	Skip         func(path string) bool // files never chosen (credentials, vendored, binary by name…)
+	// Quiet, if set, says which changed files that Skip rules out still
+	// lead to neighbours: a binary fixture or a script under build/ is
+	// never shown, but the files that change with it and the files that
+	// name it are a reviewer's business. At most maxQuietSeeds count.
+	Quiet func(path string) bool
 	// Patches are the change's patches when the caller has them already;
 	// without them Find streams the diff once.
 	Patches map[*gitctx.File]*gitctx.Patch
@@ -184,7 +192,8 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	f.startGo(ctx)
 	f.startImporters(ctx)
 	f.startWords(ctx)
-	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.words, f.siblings, f.focusLocks} {
+	f.startDataNames(ctx)
+	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.words, f.dataNames, f.siblings, f.focusLocks} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
 		}
@@ -205,6 +214,7 @@ type finder struct {
 	moved   map[string]string   // movedTo's answers
 	byBase  map[string][]string // the files by base name, for movedTo
 	seedsOf []string            // seeds, once known
+	quietOf []string            // quietSeeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none).
 	pastCommits func() ([]gitctx.HistoryCommit, error)
 	// pastHunks waits for the parts of the seeds past commits changed (nil: none).
@@ -220,6 +230,9 @@ type finder struct {
 	patchesOnce sync.Once
 	patchList   map[*gitctx.File]*gitctx.Patch
 	patchErr    error
+	// dataNamers waits for the search started by startDataNames (nil:
+	// none): file → changed data files it names.
+	dataNamers func() (map[string][]string, error)
 	// goPackages waits for the go.mod files read by startGo.
 	goPackages func() (goPackages, error)
 	// manifests are the changed manifests whose lock files locks chose.
@@ -238,6 +251,28 @@ func (f *finder) seeds() []string {
 		}
 	}
 	return f.seedsOf
+}
+
+// maxQuietSeeds bounds the changed files that are never shown but still
+// lead to neighbours (see Options.Quiet).
+const maxQuietSeeds = 20
+
+// quietSeeds are the changed files that still exist and are never shown,
+// but that Options.Quiet lets lead to neighbours by their history and by
+// the files that name them.
+func (f *finder) quietSeeds() []string {
+	if f.quietOf == nil {
+		f.quietOf = []string{}
+		for _, c := range f.ch.Files {
+			if len(f.quietOf) == maxQuietSeeds {
+				break
+			}
+			if c.Status != gitctx.Deleted && f.opts.Quiet != nil && f.skip(c.Path) && f.opts.Quiet(c.Path) {
+				f.quietOf = append(f.quietOf, c.Path)
+			}
+		}
+	}
+	return f.quietOf
 }
 
 // skip asks Options.Skip once a path: its rules match globs, and the same

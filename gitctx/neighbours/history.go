@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -58,9 +59,8 @@ func (f *finder) history(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	seeds := f.seeds()
 	isSeed := map[string]bool{}
-	for _, s := range seeds {
+	for _, s := range slices.Concat(f.seeds(), f.quietSeeds()) {
 		isSeed[s] = true
 	}
 	entityCount := map[string]int{}
@@ -163,7 +163,8 @@ func (f *finder) movedTo(p string) string {
 // sameEntity).
 func (f *finder) startHistory(ctx context.Context) {
 	seeds := f.seeds()
-	if len(seeds) == 0 || len(seeds) > 200 || f.opts.HistoryDepth < 0 {
+	all := slices.Concat(seeds, f.quietSeeds())
+	if len(all) == 0 || len(all) > 200 || f.opts.HistoryDepth < 0 {
 		return // a change that large is its own context
 	}
 	type result struct {
@@ -177,9 +178,9 @@ func (f *finder) startHistory(ctx context.Context) {
 	done := make(chan result, 1)
 	hunksDone := make(chan hunks, 1)
 	go func() {
-		commits, err := f.ch.History(ctx, seeds, maxHistoryCommits, f.opts.HistoryDepth)
+		commits, err := f.ch.History(ctx, all, maxHistoryCommits, f.opts.HistoryDepth)
 		done <- result{commits, err}
-		if err != nil || len(seeds) > maxEntitySeeds {
+		if err != nil || len(seeds) == 0 || len(seeds) > maxEntitySeeds {
 			hunksDone <- hunks{}
 			return
 		}
