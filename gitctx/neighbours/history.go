@@ -164,7 +164,7 @@ func (f *finder) movedTo(p string) string {
 func (f *finder) startHistory(ctx context.Context) {
 	seeds := f.seeds()
 	all := slices.Concat(seeds, f.quietSeeds())
-	if len(all) == 0 || len(all) > 200 || f.opts.HistoryDepth < 0 {
+	if len(all) == 0 || len(seeds) > 200 || f.opts.HistoryDepth < 0 {
 		return // a change that large is its own context
 	}
 	type result struct {

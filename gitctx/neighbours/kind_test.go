@@ -31,6 +31,7 @@ func TestGenerated(t *testing.T) {
 		{"go.sum", true},
 		{"web/package-lock.json", true},
 		{"yarn.lock", true},
+		{"bun.lockb", true}, // binary: bun's lock before its text lock
 		{"Cargo.lock", true},
 		{"static/app.min.js", true},
 		{"static/app.js.map", true},
