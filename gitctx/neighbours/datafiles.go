@@ -24,21 +24,22 @@ import (
 // data files are searched for.
 const (
 	maxNamers    = 10 // a file name named in more files than this is too common to tell
-	maxDataSeeds = 20 // data files searched for, at most
+	maxDataSeeds = 20 // a change of more data files (by name) searches for none: it says little about each
 )
-
-// dataDirs are the directories that hold data for tests.
-var dataDirs = map[string]bool{
-	"testdata": true, "test-data": true, "test_data": true, "fixtures": true, "fixture": true,
-	"__fixtures__": true, "__snapshots__": true, "snapshots": true, "golden": true, "testfiles": true,
-}
 
 // isDataFile reports whether a path is a file of test data: it lies in a
 // directory for test data.
 func isDataFile(p string) bool {
-	return slices.ContainsFunc(strings.Split(path.Dir(p), "/"), func(d string) bool {
-		return dataDirs[strings.ToLower(d)]
-	})
+	return slices.ContainsFunc(strings.Split(path.Dir(p), "/"), isDataDir)
+}
+
+func isDataDir(d string) bool {
+	switch strings.ToLower(d) {
+	case "testdata", "test-data", "test_data", "fixtures", "fixture", "__fixtures__", "__snapshots__",
+		"snapshots", "golden", "testfiles":
+		return true
+	}
+	return false
 }
 
 // startDataNames starts the search for the changed data files' names in

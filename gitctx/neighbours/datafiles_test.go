@@ -110,3 +110,35 @@ func TestQuietSeeds(t *testing.T) {
 		t.Errorf("other/other.go is unrelated\n%s", describe(ns))
 	}
 }
+
+// TestDataFileNamersManyFiles: a change of more data files than
+// maxDataSeeds searches for none of their names.
+func TestDataFileNamersManyFiles(t *testing.T) {
+	r := newTestRepo(t)
+	files := map[string]string{}
+	var names string
+	for i := range maxDataSeeds + 1 {
+		name := fmt.Sprintf("case%02d.json", i)
+		files["testdata/"+name] = "{}\n"
+		names += "\"" + name + "\"\n"
+	}
+	files["cases_test.go"] = "package cases\n\nvar cases = []string{\n" + names + "}\n"
+	r.commitEach(files)
+	for p, c := range files {
+		if path.Dir(p) == "testdata" {
+			r.Write(p, c+"\n")
+		}
+	}
+	ns, _ := find(t, r.selectWorktree(), Options{Max: 50})
+	for _, n := range ns {
+		if hasReason(n, "names the changed file") {
+			t.Errorf("%s: a change of %d data files should search for none of them\n%s", n.Path, maxDataSeeds+1, describe(ns))
+		}
+	}
+	// One file fewer, and the test is found.
+	r.Write("testdata/case00.json", files["testdata/case00.json"])
+	ns, _ = find(t, r.selectWorktree(), Options{Max: 50})
+	if n := neighbour(t, ns, "cases_test.go"); !hasReason(n, "a test that names the changed file testdata/case01.json") {
+		t.Errorf("cases_test.go: want it found by the data files' names\n%s", describe(ns))
+	}
+}
