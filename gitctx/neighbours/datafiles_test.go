@@ -142,3 +142,21 @@ func TestDataFileNamersManyFiles(t *testing.T) {
 		t.Errorf("cases_test.go: want it found by the data files' names\n%s", describe(ns))
 	}
 }
+
+// TestSnapshotNeighbour: a changed snapshot's first neighbour is the test
+// that writes it, though the test never names it.
+func TestSnapshotNeighbour(t *testing.T) {
+	r := newTestRepo(t)
+	snap := "web/__snapshots__/cart.test.ts.snap"
+	r.commitEach(map[string]string{
+		"web/cart.ts":      "export function total() { return 1 }\n",
+		"web/cart.test.ts": "import { total } from './cart'\ntest('total', () => expect(total()).toMatchSnapshot())\n",
+		"web/other.ts":     "export const x = 1\n",
+		snap:               "exports[`total 1`] = `1`;\n",
+	})
+	r.Write(snap, "exports[`total 1`] = `2`;\n")
+	ns, _ := find(t, r.selectWorktree(), Options{Max: 50})
+	if len(ns) == 0 || ns[0].Path != "web/cart.test.ts" || !hasReason(ns[0], "the test whose snapshot "+snap+" changed") {
+		t.Errorf("want web/cart.test.ts first, as the test whose snapshot changed\n%s", describe(ns))
+	}
+}

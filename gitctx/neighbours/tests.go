@@ -19,6 +19,10 @@ const (
 // the code it covers, by the naming conventions of each language.
 func (f *finder) tests(context.Context) error {
 	for _, s := range f.seeds() {
+		if t := snapshotTest(s); t != "" {
+			f.add(t, weightTest, 0, "the test whose snapshot "+s+" changed")
+			continue
+		}
 		if code := testedBy(s); len(code) > 0 {
 			for _, c := range code {
 				f.add(c, weightTest, 0, "the code that the changed test "+s+" covers")
@@ -57,6 +61,24 @@ func (f *finder) tests(context.Context) error {
 		}
 	}
 	return nil
+}
+
+// snapshotTest is the test that writes a snapshot file: Jest's and
+// Vitest's __snapshots__/app.test.ts.snap is app.test.ts's, syrupy's
+// __snapshots__/test_app.ambr is test_app.py's ("" for any other file).
+func snapshotTest(p string) string {
+	dir, base := path.Split(p)
+	if path.Base(dir) != "__snapshots__" {
+		return ""
+	}
+	beside := path.Dir(path.Clean(dir))
+	switch path.Ext(base) {
+	case ".snap":
+		return path.Join(beside, strings.TrimSuffix(base, ".snap"))
+	case ".ambr":
+		return path.Join(beside, strings.TrimSuffix(base, ".ambr")+".py")
+	}
+	return ""
 }
 
 // pairable reports whether a test and a code file named alike are near

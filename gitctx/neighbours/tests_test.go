@@ -143,6 +143,22 @@ func TestTestedBy(t *testing.T) {
 	}
 }
 
+func TestSnapshotTest(t *testing.T) {
+	for p, want := range map[string]string{
+		"src/__snapshots__/app.test.ts.snap":        "src/app.test.ts",
+		"__snapshots__/Button.test.tsx.snap":        "Button.test.tsx",
+		"tests/__snapshots__/test_render.ambr":      "tests/test_render.py",
+		"src/__snapshots__/notes.md":                "",
+		"src/snapshots/app.test.ts.snap":            "",
+		"src/app.test.ts":                           "",
+		"src/__snapshots__/nested/app.test.ts.snap": "",
+	} {
+		if got := snapshotTest(p); got != want {
+			t.Errorf("snapshotTest(%q) = %q, want %q", p, got, want)
+		}
+	}
+}
+
 // TestTestsRoundTrip: the code a file's test covers is the file itself.
 // (Ruby's spec/ mirror of lib/ is paired by name in Find, not here: see
 // TestFindRubySpecMirror.)
