@@ -16,13 +16,16 @@
 //     each commit touched;
 //   - shared words: for a small change, the files that use the uncommon
 //     words of its changed lines (see words.go);
+//   - removed text: for a small change, the few files that still use a
+//     name its changed lines stop using, or still hold a line it removes
+//     (see removed.go);
 //   - data files: the files that name a changed fixture, or a changed file
 //     never shown, by its file name (see datafiles.go);
 //   - same-directory siblings, a weak signal.
 //
 // A paired test (or a test naming a changed data file) ranks above
-// everything else; imports, references, history and shared words are
-// weighed together (see directShare and historyScale);
+// everything else; imports, references, history, shared words and
+// removed text are weighed together (see directShare and historyScale);
 // a sibling with nothing else ranks below all of them. A guide file
 // (readme, manifest) is returned as a guide unless it has evidence beyond
 // its directory and one shared commit: a go.mod or package.json that keeps
@@ -193,7 +196,7 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	f.startImporters(ctx)
 	f.startWords(ctx)
 	f.startDataNames(ctx)
-	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.words, f.dataNames, f.siblings, f.focusLocks} {
+	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.words, f.removed, f.dataNames, f.siblings, f.focusLocks} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
 		}
@@ -226,6 +229,9 @@ type finder struct {
 	// wordUses waits for the search started by startWords (nil: none):
 	// file → word of the changed lines → its uses in the file.
 	wordUses func() (map[string]map[string]int, error)
+	// twinUses waits for the search started by startTwins (nil: none):
+	// file → the removed lines it still holds.
+	twinUses func() (map[string]map[string]bool, error)
 	// patches' answer, once asked
 	patchesOnce sync.Once
 	patchList   map[*gitctx.File]*gitctx.Patch

@@ -21,6 +21,7 @@ type candidate struct {
 	history float64 // co-change weight
 	commits int     // earlier commits shared with the changed files
 	words   float64 // shared words of the changed lines (see words)
+	twins   float64 // removed lines the file still holds (see removed)
 	sibling bool
 	reasons []string
 	lock    bool     // the lock file of a changed manifest (see locks)
@@ -35,12 +36,12 @@ func (c *candidate) score(maxHistory float64) float64 {
 	switch {
 	case c.direct >= weightTest:
 		return tierTest + 0.5*spread(c.direct) + 0.49*spread(c.history)
-	case c.history > 0 || c.direct > 0 || c.words > 0:
+	case c.history > 0 || c.direct > 0 || c.words > 0 || c.twins > 0:
 		h := 0.0
 		if maxHistory > 0 {
 			h = historyScale * c.history / maxHistory
 		}
-		return tierRelated + 0.99*spread(h+directShare*c.direct+c.words)
+		return tierRelated + 0.99*spread(h+directShare*c.direct+c.words+c.twins)
 	}
 	return tierSibling
 }
@@ -74,7 +75,7 @@ func (f *finder) ranked() []Neighbour {
 	}
 	var out []Neighbour
 	for _, c := range f.cands {
-		if f.guide[c.path] && c.direct == 0 && c.words == 0 && c.commits < 2 {
+		if f.guide[c.path] && c.direct == 0 && c.words == 0 && c.twins == 0 && c.commits < 2 {
 			continue // a guide beside a changed file, or added with it, is offered as a guide
 		}
 		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})

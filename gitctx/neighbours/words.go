@@ -77,6 +77,7 @@ func (f *finder) startWords(ctx context.Context) {
 		return searchWords(ctx, f.ch, scope, words, f.opts.noPerl)
 	})
 	go func() { _, _ = f.wordUses() }()
+	f.startTwins(ctx, scope)
 }
 
 // searchWords counts the uses of each word in each file of the change's
