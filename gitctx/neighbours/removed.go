@@ -1,7 +1,6 @@
 package neighbours
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -196,7 +195,7 @@ func (f *finder) removed(ctx context.Context) error {
 		return err
 	}
 	dropped := droppedNames(f.seeds(), f.ch.Files, patches)
-	f.byUse(uses, func(w string) bool { return dropped[w] }, func(p string, users int) {
+	byUse(f, uses, func(w string) bool { return dropped[w] }, func(p string, users int) {
 		f.add(p, 1/float64(users), 0, "it uses a name that the changed lines stop using")
 	})
 	holds, err := f.twinUses()
@@ -204,7 +203,7 @@ func (f *finder) removed(ctx context.Context) error {
 		return err
 	}
 	counts := map[string]int{}
-	f.byUse(holdsAsUses(holds), func(string) bool { return true }, func(p string, _ int) { counts[p]++ })
+	byUse(f, holds, nil, func(p string, _ int) { counts[p]++ })
 	for _, p := range slices.Sorted(maps.Keys(counts)) {
 		n := min(counts[p], maxTwinLines)
 		c := f.record(p, 0, 0, fmt.Sprintf("it still holds %d line%s that the change removes", counts[p], plural(counts[p])))
@@ -214,16 +213,16 @@ func (f *finder) removed(ctx context.Context) error {
 }
 
 // byUse calls fn for each file that may be chosen and uses a word that
-// keep accepts, when at most maxRemovedUsers files but the changed ones
+// keep accepts (nil: any), when at most maxRemovedUsers files but the changed ones
 // use that word, with their number.
-func (f *finder) byUse(uses map[string]map[string]int, keep func(string) bool, fn func(p string, users int)) {
+func byUse[V any](f *finder, uses map[string]map[string]V, keep func(string) bool, fn func(p string, users int)) {
 	users := map[string][]string{}
 	for p, ws := range uses {
 		if f.changed[p] {
 			continue
 		}
 		for w := range ws {
-			if keep(w) {
+			if keep == nil || keep(w) {
 				users[w] = append(users[w], p)
 			}
 		}
@@ -233,22 +232,11 @@ func (f *finder) byUse(uses map[string]map[string]int, keep func(string) bool, f
 		if len(ps) > maxRemovedUsers {
 			continue
 		}
-		slices.SortFunc(ps, cmp.Compare)
+		slices.Sort(ps)
 		for _, p := range ps {
 			if f.mayChoose(p) {
 				fn(p, len(ps))
 			}
 		}
 	}
-}
-
-func holdsAsUses(holds map[string]map[string]bool) map[string]map[string]int {
-	out := make(map[string]map[string]int, len(holds))
-	for p, ls := range holds {
-		out[p] = make(map[string]int, len(ls))
-		for l := range ls {
-			out[p][l] = 1
-		}
-	}
-	return out
 }
