@@ -51,21 +51,13 @@ const (
 func removedLines(seeds []string, files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) []string {
 	added := map[string]bool{}
 	var removed []string
-	for _, c := range files {
-		p := patches[c]
-		if p == nil || !slices.Contains(seeds, c.Path) {
-			continue
-		}
-		for _, h := range p.Hunks {
-			for _, l := range h.Lines {
-				switch t := strings.TrimSpace(l.Text); l.Op {
-				case '+':
-					added[t] = true
-				case '-':
-					if len(t) >= minRemovedLine && len(t) <= maxRemovedLine && hasLetters(t, 3) && !hasRandomWord(t) {
-						removed = append(removed, t)
-					}
-				}
+	for l := range seedLines(seeds, files, patches) {
+		switch t := strings.TrimSpace(l.Text); l.Op {
+		case '+':
+			added[t] = true
+		case '-':
+			if len(t) >= minRemovedLine && len(t) <= maxRemovedLine && hasLetters(t, 3) && !hasRandomWord(t) {
+				removed = append(removed, t)
 			}
 		}
 	}
@@ -84,22 +76,12 @@ func removedLines(seeds []string, files []*gitctx.File, patches map[*gitctx.File
 // added line uses.
 func droppedNames(seeds []string, files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) map[string]bool {
 	added, removed := map[string]bool{}, map[string]bool{}
-	for _, c := range files {
-		p := patches[c]
-		if p == nil || !slices.Contains(seeds, c.Path) {
-			continue
+	for l := range seedLines(seeds, files, patches) {
+		into := removed
+		if l.Op == '+' {
+			into = added
 		}
-		for _, h := range p.Hunks {
-			for _, l := range h.Lines {
-				into := removed
-				if l.Op == '+' {
-					into = added
-				} else if l.Op != '-' {
-					continue
-				}
-				eachWord([]byte(l.Text), func(b []byte) { into[string(b)] = true })
-			}
-		}
+		eachWord([]byte(l.Text), func(b []byte) { into[string(b)] = true })
 	}
 	for w := range added {
 		delete(removed, w)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"maps"
 	"math"
 	"path"
@@ -121,29 +122,38 @@ func searchWords(ctx context.Context, ch *gitctx.Change, suffixes, words []strin
 func changedWords(seeds []string, files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, c := range files {
-		p := patches[c]
-		if p == nil || !slices.Contains(seeds, c.Path) {
-			continue
+	for l := range seedLines(seeds, files, patches) {
+		eachWord([]byte(l.Text), func(b []byte) {
+			if w := string(b); !seen[w] && len(out) < maxWords && !('0' <= w[0] && w[0] <= '9') && !random(w) {
+				seen[w] = true
+				out = append(out, w)
+			}
+		})
+		if len(out) == maxWords {
+			break
 		}
-		for _, h := range p.Hunks {
-			for _, l := range h.Lines {
-				if l.Op == ' ' {
-					continue
-				}
-				eachWord([]byte(l.Text), func(b []byte) {
-					if w := string(b); !seen[w] && len(out) < maxWords && !('0' <= w[0] && w[0] <= '9') && !random(w) {
-						seen[w] = true
-						out = append(out, w)
+	}
+	return out
+}
+
+// seedLines yields the lines the seeds' patches add and remove, in the
+// change's order.
+func seedLines(seeds []string, files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) iter.Seq[gitctx.Line] {
+	return func(yield func(gitctx.Line) bool) {
+		for _, c := range files {
+			p := patches[c]
+			if p == nil || !slices.Contains(seeds, c.Path) {
+				continue
+			}
+			for _, h := range p.Hunks {
+				for _, l := range h.Lines {
+					if l.Op != ' ' && !yield(l) {
+						return
 					}
-				})
-				if len(out) == maxWords {
-					return out
 				}
 			}
 		}
 	}
-	return out
 }
 
 // words adds the files that match the changed lines' words best (see
