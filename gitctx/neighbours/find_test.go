@@ -738,3 +738,32 @@ func TestFindRubySpecMirror(t *testing.T) {
 	}
 	absent(t, ns, "lib/shop/misc.rb")
 }
+
+// TestFindTestNamedWithHyphenOrPrefix: fmt's test/ranges-test.cc tests
+// include/fmt/ranges.h, rack's test/spec_sendfile.rb lib/rack/sendfile.rb.
+func TestFindTestNamedWithHyphenOrPrefix(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"include/fmt/ranges.h":  "// ranges\n",
+		"include/fmt/chrono.h":  "// chrono\n",
+		"test/ranges-test.cc":   "#include \"test-assert.h\"\n",
+		"test/chrono-test.cc":   "#include \"test-assert.h\"\n",
+		"lib/rack/sendfile.rb":  "module Rack; end\n",
+		"lib/rack/etag.rb":      "module Rack; end\n",
+		"test/spec_sendfile.rb": "require_relative 'helper'\n",
+		"test/spec_etag.rb":     "require_relative 'helper'\n",
+	})
+	r.WriteAll(map[string]string{
+		"include/fmt/ranges.h": "// ranges\nint join();\n",
+		"lib/rack/sendfile.rb": "module Rack; class Sendfile; end; end\n",
+	})
+	r.Commit("code")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	for test, code := range map[string]string{"test/ranges-test.cc": "include/fmt/ranges.h", "test/spec_sendfile.rb": "lib/rack/sendfile.rb"} {
+		if n := neighbour(t, ns, test); !hasReason(n, "the test of "+code) {
+			t.Errorf("%s reasons %q, want it paired with %s", test, n.Reasons, code)
+		}
+	}
+	absent(t, ns, "test/chrono-test.cc")
+	absent(t, ns, "test/spec_etag.rb")
+}

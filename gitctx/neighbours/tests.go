@@ -145,21 +145,30 @@ func stem(p string) string {
 }
 
 // testStem is the name a test file is about: "price" for price_test.go,
-// test_price.py, price.spec.ts, PriceTest.java, __tests__/price.test.js.
+// test_price.py, price.spec.ts, PriceTest.java, __tests__/price.test.js,
+// price-test.cc (fmt), price_unittest.cc (Chromium), spec_price.rb (rack).
 func testStem(p string) string {
 	b := path.Base(p)
 	ext := path.Ext(b)
 	name := strings.TrimSuffix(b, ext)
-	for _, suf := range []string{"_test", ".test", ".spec", "_spec", "Test", "Tests", "Spec"} {
+	for _, suf := range testSuffixes {
 		if n, ok := strings.CutSuffix(name, suf); ok && n != "" {
 			return n
 		}
 	}
-	if n, ok := strings.CutPrefix(name, "test_"); ok {
-		return n
+	for _, pre := range testPrefixes {
+		if n, ok := strings.CutPrefix(name, pre); ok && n != "" {
+			return n
+		}
 	}
 	return name
 }
+
+// The ways a test file's name says what it tests.
+var (
+	testSuffixes = []string{"_test", ".test", ".spec", "_spec", "-test", "-spec", "_unittest", "Test", "Tests", "Spec"}
+	testPrefixes = []string{"test_", "test-", "spec_"}
+)
 
 // isTestPath reports whether a path names a test.
 func isTestPath(p string) bool {

@@ -24,7 +24,12 @@ func TestTestStem(t *testing.T) {
 		{"spec/price_spec.rb", "price"},
 		{"test/price_test.rb", "price"},
 		{"tests/price.rs", "price"},
+		{"test/price-test.cc", "price"},
+		{"base/price_unittest.cc", "price"},
+		{"test/spec_price.rb", "price"},
+		{"test/test-price.js", "price"},
 		{"Test.java", "Test"}, // a bare suffix names nothing
+		{"test_.py", "test_"},
 		{"latest.go", "latest"},
 	} {
 		if got := testStem(tc.path); got != tc.want {
