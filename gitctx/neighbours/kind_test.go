@@ -56,6 +56,18 @@ func TestPairable(t *testing.T) {
 		{"src/test/java/a/FooTest.java", "src/main/java/a/Foo.java", true}, // a Maven mirror
 		{"spec/models/user_spec.rb", "app/models/user.rb", true},
 		{"src/components/__tests__/B.test.tsx", "src/components/B.tsx", true},
+		{"test/ranges-test.cc", "include/fmt/ranges.h", true},
+		{"test/spec_sendfile.rb", "lib/rack/sendfile.rb", true},
+		{"tests/Cookie/CookieJarTest.php", "src/Cookie/CookieJar.php", true},
+		{"tests/Unit/Models/UserTest.php", "app/Models/User.php", true}, // Laravel
+		{"tests/Acme.Tests/Billing/InvoiceTests.cs", "src/Acme/Billing/Invoice.cs", true},
+		{"Tests/SessionTests.swift", "Source/Core/Session.swift", true},
+		{"Tests/AcmeTests/ParserTests.swift", "Sources/Acme/Parser.swift", true}, // SwiftPM
+		{"test/plug/conn_test.exs", "lib/plug/conn.ex", true},
+		{"test/client_test.dart", "lib/src/client.dart", true},
+		{"tests/Acme.Tests/InvoiceTests.cs", "src/Other/Invoice.cs", false},
+		{"test/plug/conn_test.exs", "lib/other/conn.ex", false},
+		{"tests/InvoiceTest.php", "src/Invoice.cs", false},
 		{"internal/client/config_test.go", "internal/server/config.go", false}, // Go: same directory only
 		{"packages/b/test/index.test.ts", "packages/a/src/index.ts", false},
 		{"tests/test_x.py", "src/x.go", false}, // two languages

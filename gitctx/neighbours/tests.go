@@ -89,8 +89,8 @@ func snapshotTest(p string) string {
 // (tests/test_app.py) pairs with a code file of its name anywhere. A Go
 // test lives in its package's directory, so it pairs only there.
 func pairable(test, code string) bool {
-	lang := languageOf(test)
-	if lang == "" || lang != languageOf(code) {
+	lang := testLanguage(test)
+	if lang == "" || lang != testLanguage(code) {
 		return false
 	}
 	td, cd := path.Dir(test), path.Dir(code)
@@ -104,23 +104,57 @@ func pairable(test, code string) bool {
 	return nt == "" && isTestDir(top(test))
 }
 
-// strip leaves out of a directory the parts that sort tests from code.
+// testLanguage groups files whose tests pair with them: the languages
+// whose imports gitctx reads (languageOf), and those it pairs by name only.
+func testLanguage(p string) string {
+	if l := languageOf(p); l != "" {
+		return l
+	}
+	switch strings.ToLower(path.Ext(p)) {
+	case ".php":
+		return "php"
+	case ".cs":
+		return "csharp"
+	case ".swift":
+		return "swift"
+	case ".ex", ".exs":
+		return "elixir"
+	case ".dart":
+		return "dart"
+	}
+	return ""
+}
+
+// strip leaves out of a directory the parts that sort tests from code:
+// src/main/java/a and src/test/java/a are both a, and so are Sources/A
+// and Tests/ATests (Swift), src/A and tests/A.Tests (.NET).
 func strip(dir string) string {
 	var keep []string
 	for _, d := range strings.Split(dir, "/") {
-		switch d {
-		case ".", "src", "lib", "main", "app", "unit", "integration", "functional", "e2e":
+		switch strings.ToLower(d) {
+		case ".", "src", "lib", "main", "app", "source", "sources", "unit", "integration", "functional", "feature", "e2e":
 		default:
 			if !isTestDir(d) {
-				keep = append(keep, d)
+				keep = append(keep, projectOf(d))
 			}
 		}
 	}
 	return strings.Join(keep, "/")
 }
 
+// projectOf is the project a test project's directory is named after:
+// Acme for Acme.Tests, Acme.UnitTests or AcmeTests.
+func projectOf(d string) string {
+	for _, suf := range []string{".UnitTests", ".Tests", ".Test", ".Specs", "Tests"} {
+		if p, ok := strings.CutSuffix(d, suf); ok && p != "" {
+			return p
+		}
+	}
+	return d
+}
+
 func isTestDir(d string) bool {
-	switch d {
+	switch strings.ToLower(d) {
 	case "tests", "test", "__tests__", "spec", "specs":
 		return true
 	}

@@ -67,6 +67,16 @@ func TestIsTestPath(t *testing.T) {
 		// Ruby
 		{"spec/price_spec.rb", true},
 		{"lib/price.rb", false},
+		// C and C++
+		{"test/ranges-test.cc", true},
+		{"base/price_unittest.cc", true},
+		{"include/fmt/ranges.h", false},
+		// PHP, C#, Swift, Elixir
+		{"tests/ClientTest.php", true},
+		{"tests/Acme.Tests/InvoiceTests.cs", true},
+		{"Tests/SessionTests.swift", true},
+		{"test/plug/conn_test.exs", true},
+		{"lib/plug/conn.ex", false},
 		// Rust
 		{"tests/parser.rs", true},
 		{"src/parser.rs", false},
