@@ -767,3 +767,58 @@ func TestFindTestNamedWithHyphenOrPrefix(t *testing.T) {
 	absent(t, ns, "test/chrono-test.cc")
 	absent(t, ns, "test/spec_etag.rb")
 }
+
+// TestFindPHPAndElixirImports: a changed PHP class brings the class it
+// uses, an Elixir module the module it calls by its full name.
+func TestFindPHPAndElixirImports(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"src/Client.php":           "<?php\nnamespace GuzzleHttp;\n\nuse GuzzleHttp\\Cookie\\CookieJar;\n\nclass Client {}\n",
+		"src/Cookie/CookieJar.php": "<?php\nnamespace GuzzleHttp\\Cookie;\n\nclass CookieJar {}\n",
+		"src/Pool.php":             "<?php\nnamespace GuzzleHttp;\n\nclass Pool {}\n",
+		"lib/plug/conn.ex":         "defmodule Plug.Conn do\n  def query(c), do: Plug.Conn.Query.decode(c)\nend\n",
+		"lib/plug/conn/query.ex":   "defmodule Plug.Conn.Query do\n  def decode(s), do: s\nend\n",
+		"lib/plug/router.ex":       "defmodule Plug.Router do\nend\n",
+	})
+	r.WriteAll(map[string]string{
+		"src/Client.php":   "<?php\nnamespace GuzzleHttp;\n\nuse GuzzleHttp\\Cookie\\CookieJar;\n\nclass Client { public $jar; }\n",
+		"lib/plug/conn.ex": "defmodule Plug.Conn do\n  def query(c), do: Plug.Conn.Query.decode(c, [])\nend\n",
+	})
+	r.Commit("code")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	for used, by := range map[string]string{"src/Cookie/CookieJar.php": "src/Client.php", "lib/plug/conn/query.ex": "lib/plug/conn.ex"} {
+		if n := neighbour(t, ns, used); !hasReason(n, by+" imports it") {
+			t.Errorf("%s reasons %q, want it imported by %s", used, n.Reasons, by)
+		}
+	}
+}
+
+// TestFindTestOfDottedName: the test of app.component.ts in a test tree is
+// app.component.spec.ts, not app.spec.ts; the same for Mix's tasks.
+func TestFindTestOfDottedName(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"lib/mix/tasks/ecto.migrate.ex":        "defmodule Mix.Tasks.Ecto.Migrate do\nend\n",
+		"test/mix/tasks/ecto.migrate_test.exs": "defmodule Mix.Tasks.Ecto.MigrateTest do\nend\n",
+		"test/mix/tasks/ecto_test.exs":         "defmodule Mix.Tasks.EctoTest do\nend\n",
+		"src/app/app.component.ts":             "export class AppComponent {}\n",
+		"test/app/app.component.spec.ts":       "describe('app', () => {})\n",
+		"test/app/app.spec.ts":                 "describe('app', () => {})\n",
+	})
+	r.WriteAll(map[string]string{
+		"lib/mix/tasks/ecto.migrate.ex": "defmodule Mix.Tasks.Ecto.Migrate do\n  def run(_), do: :ok\nend\n",
+		"src/app/app.component.ts":      "export class AppComponent { title = 'x' }\n",
+	})
+	r.Commit("code")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	for test, code := range map[string]string{"test/mix/tasks/ecto.migrate_test.exs": "lib/mix/tasks/ecto.migrate.ex", "test/app/app.component.spec.ts": "src/app/app.component.ts"} {
+		if n := neighbour(t, ns, test); !hasReason(n, "the test of "+code) {
+			t.Errorf("%s reasons %q, want it paired with %s", test, n.Reasons, code)
+		}
+	}
+	for _, n := range ns {
+		if (n.Path == "test/mix/tasks/ecto_test.exs" || n.Path == "test/app/app.spec.ts") && hasReason(n, "the test of") {
+			t.Errorf("%s paired as a test: %q", n.Path, n.Reasons)
+		}
+	}
+}

@@ -143,6 +143,12 @@ func languageOf(p string) string {
 		return "c"
 	case ".rb":
 		return "ruby"
+	case ".php":
+		return "php"
+	case ".ex", ".exs":
+		return "elixir"
+	case ".dart":
+		return "dart"
 	}
 	return ""
 }

@@ -57,6 +57,7 @@ func TestPairable(t *testing.T) {
 		{"spec/models/user_spec.rb", "app/models/user.rb", true},
 		{"src/components/__tests__/B.test.tsx", "src/components/B.tsx", true},
 		{"test/ranges-test.cc", "include/fmt/ranges.h", true},
+		{"test/mix/tasks/ecto.migrate_test.exs", "lib/mix/tasks/ecto.migrate.ex", true},
 		{"test/spec_sendfile.rb", "lib/rack/sendfile.rb", true},
 		{"tests/Cookie/CookieJarTest.php", "src/Cookie/CookieJar.php", true},
 		{"tests/Unit/Models/UserTest.php", "app/Models/User.php", true}, // Laravel

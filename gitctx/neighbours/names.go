@@ -13,8 +13,8 @@ import (
 // definition finds the name a line defines, in the common languages: a Go
 // func or type, a JavaScript/TypeScript function, class or binding (also
 // `exports.name =` and `obj.name = function`), a Python def or class, a
-// Rust item.
-var definition = regexp.MustCompile(`^\s*(?:func\s+(?:\([^)]*\)\s*)?(\w+)|type\s+(\w+)|(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|interface|enum)\s+(\w+)|(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=|(?:async\s+)?def\s+(\w+)|class\s+(\w+)|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|trait|enum)\s+(\w+)|(?:module\.)?exports\.(\w+)\s*=|[\w$.]+\.(\w+)\s*=\s*(?:async\s+)?function\b)`)
+// Rust item, a PHP method, an Elixir def, defp or defmacro.
+var definition = regexp.MustCompile(`^\s*(?:func\s+(?:\([^)]*\)\s*)?(\w+)|type\s+(\w+)|(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|interface|enum)\s+(\w+)|(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=|(?:async\s+)?def(?:p|macrop?)?\s+(\w+)|(?:(?:public|protected|private|static|final|abstract)\s+)+function\s+&?(\w+)|class\s+(\w+)|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|trait|enum)\s+(\w+)|(?:module\.)?exports\.(\w+)\s*=|[\w$.]+\.(\w+)\s*=\s*(?:async\s+)?function\b)`)
 
 // defines returns the name a line defines, or "".
 func defines(line []byte) string {
@@ -39,7 +39,7 @@ func defines(line []byte) string {
 // expression most lines of a large change.
 var definitionWords = map[string]bool{"func": true, "type": true, "export": true, "default": true, "async": true,
 	"function": true, "function*": true, "class": true, "interface": true, "enum": true, "const": true, "let": true,
-	"var": true, "def": true, "fn": true, "struct": true, "trait": true, "exports": true}
+	"var": true, "def": true, "defp": true, "defmacro": true, "defmacrop": true, "fn": true, "struct": true, "trait": true, "exports": true}
 
 func mayDefine(line []byte) bool {
 	line = bytes.TrimLeft(line, " \t")

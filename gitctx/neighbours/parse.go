@@ -39,6 +39,12 @@ func parseImports(name string, head []byte) []string {
 		return groups(cInclude, head, "")
 	case "ruby":
 		return groups(rbRequire, head, "rel:")
+	case "php":
+		return phpImports(head)
+	case "elixir":
+		return exImports(head)
+	case "dart":
+		return groups(dartImport, head, "dart:")
 	}
 	return nil
 }

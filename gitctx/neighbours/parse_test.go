@@ -191,6 +191,11 @@ func TestLanguageOf(t *testing.T) {
 		{"a.rs", "rust"},
 		{"a.hpp", "c"},
 		{"a.rb", "ruby"},
+		{"src/Client.php", "php"},
+		{"lib/conn.ex", "elixir"},
+		{"test/conn_test.exs", "elixir"},
+		{"lib/client.dart", "dart"},
+		{"Sources/App.swift", ""}, // tests paired by name only (testLanguage)
 		{"Makefile", ""},
 		{"a.md", ""},
 	} {
@@ -213,6 +218,10 @@ func TestDefines(t *testing.T) {
 		"pub(crate) fn read_index(path: &Path) -> Index {":  "read_index",
 		"exports.sendFile = function (path) {":              "sendFile",
 		"res.sendFile = function sendFile(path, options) {": "sendFile",
+		"    public static function fromArray(array $a)":    "fromArray",
+		"    private function &getRef()":                    "getRef",
+		"  defp parse_header(conn, name) do":                "parse_header",
+		"  defmacro plug(name, opts \\ []) do":              "plug",
 		"\treturn loadConfig(path)":                         "",
 		"x := OpenFile(p)":                                  "",
 	} {

@@ -69,6 +69,12 @@ func (r *resolver) resolve(file, spec string) []string {
 		return r.rustUse(file, rest)
 	case "rel":
 		return r.first(path.Join(dir, rest), ".rb", "")
+	case "php":
+		return r.phpClass(rest)
+	case "ex":
+		return r.exModule(rest)
+	case "dart":
+		return r.dartFile(file, rest)
 	}
 	if strings.HasPrefix(rest, ".") {
 		return r.jsFile(path.Join(dir, rest))

@@ -301,3 +301,67 @@ func TestImportPathOfNestedModuleWithShorterPath(t *testing.T) {
 	// module's directory.
 	checkEqual(t, "goPackage", r.goPackage("github.com/acme/project/x/gen"), []string{"x/gen/gen.go"})
 }
+
+func TestResolvePHP(t *testing.T) {
+	r := newTestResolver(t, []string{
+		"src/Client.php",
+		"src/Cookie/CookieJar.php",
+		"src/Cookie/SetCookie.php",
+		"app/Models/User.php",
+		"tests/bootstrap.php",
+		"tests/ClientTest.php",
+	}, nil)
+	runResolveCases(t, r, []resolveCase{
+		{"PSR-4 root", "tests/ClientTest.php", "php:GuzzleHttp/Client", []string{"src/Client.php"}},
+		{"namespace path", "src/Client.php", "php:GuzzleHttp/Cookie/CookieJar", []string{"src/Cookie/CookieJar.php"}},
+		{"the namespace is the directory", "tests/ClientTest.php", "php:App/Models/User", []string{"app/Models/User.php"}},
+		{"a vendor's class", "src/Client.php", "php:Psr/Http/Message/RequestInterface", nil},
+		{"require", "tests/ClientTest.php", "rel:bootstrap.php", []string{"tests/bootstrap.php"}},
+	})
+	got := phpImports([]byte("<?php\nnamespace GuzzleHttp;\n\nuse GuzzleHttp\\Cookie\\CookieJar;\nuse Psr\\Http\\Message\\{RequestInterface, ResponseInterface as R};\nuse GuzzleHttp\\Client as C;\nrequire_once __DIR__ . '/bootstrap.php';\n"))
+	checkEqual(t, "phpImports", got, []string{"php:GuzzleHttp/Cookie/CookieJar", "php:GuzzleHttp/Client",
+		"php:Psr/Http/Message/RequestInterface", "php:Psr/Http/Message/ResponseInterface", "rel:bootstrap.php"})
+}
+
+func TestResolveElixir(t *testing.T) {
+	r := newTestResolver(t, []string{
+		"lib/plug/conn.ex",
+		"lib/plug/conn/utils.ex",
+		"lib/plug/adapters/cowboy.ex",
+		"lib/my_app/http_client.ex",
+		"test/plug/conn_test.exs",
+	}, nil)
+	runResolveCases(t, r, []resolveCase{
+		{"module", "test/plug/conn_test.exs", "ex:Plug.Conn", []string{"lib/plug/conn.ex"}},
+		{"nested", "lib/plug/conn.ex", "ex:Plug.Conn.Utils", []string{"lib/plug/conn/utils.ex"}},
+		{"acronym", "lib/plug/conn.ex", "ex:MyApp.HTTPClient", []string{"lib/my_app/http_client.ex"}},
+		{"outside", "lib/plug/conn.ex", "ex:Logger", nil},
+	})
+	got := exImports([]byte("defmodule Plug.Conn do\n  alias Plug.Conn.{Utils, Adapter}\n  import Plug.Conn.Status, only: [code: 1]\n  require Logger\n  use Plug.Builder\n  def x(c), do: Plug.Router.Utils.split(c)\nend\n"))
+	checkEqual(t, "exImports", got, []string{"ex:Plug.Conn.Utils", "ex:Plug.Conn.Adapter", "ex:Plug.Conn.Status", "ex:Logger",
+		"ex:Plug.Builder", "ex:Plug.Conn", "ex:Plug.Router.Utils"})
+}
+
+func TestResolveDart(t *testing.T) {
+	r := newTestResolver(t, []string{
+		"pkgs/http/lib/http.dart",
+		"pkgs/http/lib/src/client.dart",
+		"pkgs/http/lib/src/base_client.dart",
+		"pkgs/http/test/client_test.dart",
+		"pkgs/other/lib/src/client.dart",
+	}, nil)
+	runResolveCases(t, r, []resolveCase{
+		{"relative", "pkgs/http/lib/http.dart", "dart:src/client.dart", []string{"pkgs/http/lib/src/client.dart"}},
+		{"package", "pkgs/http/test/client_test.dart", "dart:package:http/src/client.dart", []string{"pkgs/http/lib/src/client.dart"}},
+		{"sdk", "pkgs/http/lib/http.dart", "dart:dart:io", nil},
+		{"another package", "pkgs/http/lib/http.dart", "dart:package:path/path.dart", nil},
+	})
+}
+
+func TestUnderscore(t *testing.T) {
+	for in, want := range map[string]string{"Conn": "conn", "HTTPClient": "http_client", "MyApp": "my_app", "SSL": "ssl", "Base64Url": "base64_url"} {
+		if got := underscore(in); got != want {
+			t.Errorf("underscore(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -26,6 +26,9 @@ var (
 		"rust":   {".rs", ".toml"},
 		"c":      {".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".inl", ".m", ".mm"},
 		"ruby":   {".rb", ".erb", ".rake", ".haml", ".slim"},
+		"php":    {".php", ".phtml", ".twig", ".blade.php", ".xml", ".yml", ".yaml", ".neon"},
+		"elixir": {".ex", ".exs", ".eex", ".heex", ".leex"},
+		"dart":   {".dart", ".yaml"},
 	}
 )
 

@@ -111,16 +111,10 @@ func testLanguage(p string) string {
 		return l
 	}
 	switch strings.ToLower(path.Ext(p)) {
-	case ".php":
-		return "php"
 	case ".cs":
 		return "csharp"
 	case ".swift":
 		return "swift"
-	case ".ex", ".exs":
-		return "elixir"
-	case ".dart":
-		return "dart"
 	}
 	return ""
 }
@@ -169,13 +163,12 @@ func top(p string) string {
 	return ""
 }
 
-// stem is a file's name without directory and extension.
+// stem is a file's name without directory and extension: app.component
+// for Angular's app.component.ts (whose test is app.component.spec.ts),
+// ecto.migrate for Mix's ecto.migrate.ex.
 func stem(p string) string {
 	b := path.Base(p)
-	if i := strings.IndexByte(b, '.'); i > 0 {
-		b = b[:i]
-	}
-	return b
+	return strings.TrimSuffix(b, path.Ext(b))
 }
 
 // testStem is the name a test file is about: "price" for price_test.go,

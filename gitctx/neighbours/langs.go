@@ -1,0 +1,150 @@
+package neighbours
+
+import (
+	"path"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// Imports of PHP, Elixir and Dart. PHP and Elixir import classes and
+// modules by name; their files are found by the path the name maps to
+// (PSR-4: Acme\Http\Client in Http/Client.php under the package's root;
+// Elixir: Plug.Conn.Utils in plug/conn/utils.ex). Dart imports files.
+var (
+	phpUse      = regexp.MustCompile(`(?m)^[ \t]*use[ \t]+\\?([\w\\]+)(?:[ \t]+as[ \t]+\w+)?[ \t]*;`)
+	phpGroupUse = regexp.MustCompile(`(?m)^[ \t]*use[ \t]+\\?([\w\\]+)\\\{([^}]*)\}[ \t]*;`)
+	phpRequire  = regexp.MustCompile(`(?m)\b(?:require|include)(?:_once)?[ \t(]*(?:__DIR__[ \t]*\.[ \t]*)?['"]([^'"]+\.php)['"]`)
+	exAlias     = regexp.MustCompile(`(?m)^[ \t]*(?:alias|import|require|use)[ \t]+([A-Z][\w.]*?)(?:\.\{([^}]*)\})?[ \t]*(?:,|$)`)
+	exModuleRef = regexp.MustCompile(`\b[A-Z]\w*(?:\.[A-Z]\w*)+`)
+	dartImport  = regexp.MustCompile(`(?m)^[ \t]*(?:import|export|part)[ \t]+['"]([^'"]+\.dart)['"]`)
+)
+
+// phpImports turns `use` statements into "php:" specs (namespace paths
+// with slashes) and require/include of a file into relative paths.
+func phpImports(head []byte) []string {
+	var out []string
+	for _, m := range phpUse.FindAllSubmatch(head, -1) {
+		out = append(out, "php:"+strings.ReplaceAll(string(m[1]), `\`, "/"))
+	}
+	for _, m := range phpGroupUse.FindAllSubmatch(head, -1) {
+		prefix := strings.ReplaceAll(string(m[1]), `\`, "/")
+		for _, name := range strings.Split(string(m[2]), ",") {
+			if name = strings.TrimSpace(strings.Fields(name + " ")[0]); name != "" {
+				out = append(out, "php:"+prefix+"/"+strings.ReplaceAll(name, `\`, "/"))
+			}
+		}
+	}
+	for _, m := range phpRequire.FindAllSubmatch(head, -1) {
+		out = append(out, "rel:"+strings.TrimPrefix(string(m[1]), "/"))
+	}
+	return out
+}
+
+// exImports turns alias, import, require and use of a module (and the
+// multi-alias form Plug.Conn.{Utils, Adapter}) into "ex:" specs, and so
+// every module named in full (Plug.Conn.Query.decode): Elixir needs no
+// alias to call another module.
+func exImports(head []byte) []string {
+	var out []string
+	seen := map[string]bool{}
+	add := func(mod string) {
+		if !seen[mod] {
+			seen[mod] = true
+			out = append(out, "ex:"+mod)
+		}
+	}
+	for _, m := range exAlias.FindAllSubmatch(head, -1) {
+		if len(m[2]) == 0 {
+			add(string(m[1]))
+			continue
+		}
+		for _, name := range strings.Split(string(m[2]), ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				add(string(m[1]) + "." + name)
+			}
+		}
+	}
+	for _, m := range exModuleRef.FindAll(head, -1) {
+		add(string(m))
+	}
+	return out
+}
+
+// phpClass returns the file of a class named by its namespace path: the
+// longest tail of the path that some file ends with (the package's
+// namespace root is not a directory under PSR-4).
+func (r *resolver) phpClass(name string) []string {
+	parts := strings.Split(name, "/")
+	for i := range parts {
+		if got := r.suffix(strings.Join(parts[i:], "/"), ".php"); len(got) > 0 {
+			return got
+		}
+	}
+	return nil
+}
+
+// exModule returns the file of an Elixir module: Plug.Conn.Utils is
+// plug/conn/utils.ex, the longest tail of that path a file ends with (a
+// Mix project's own name need not be a directory).
+func (r *resolver) exModule(mod string) []string {
+	parts := strings.Split(mod, ".")
+	for i := range parts {
+		parts[i] = underscore(parts[i])
+	}
+	for i := range len(parts) - 1 {
+		if got := r.suffix(strings.Join(parts[i:], "/"), ".ex"); len(got) > 0 {
+			return got
+		}
+	}
+	return nil
+}
+
+// underscore is Elixir's Macro.underscore of one alias: HTTPClient is
+// http_client, Conn is conn.
+func underscore(s string) string {
+	rs := []rune(s)
+	var b strings.Builder
+	for i, c := range rs {
+		if unicode.IsUpper(c) && i > 0 {
+			prevLower := unicode.IsLower(rs[i-1]) || unicode.IsDigit(rs[i-1])
+			nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+			if prevLower || (unicode.IsUpper(rs[i-1]) && nextLower) {
+				b.WriteByte('_')
+			}
+		}
+		b.WriteRune(unicode.ToLower(c))
+	}
+	return b.String()
+}
+
+// dartFile returns the file a Dart import names: a path relative to the
+// importing file, or package:name/x.dart, which is lib/x.dart of the
+// package called name (the repository's own packages only).
+func (r *resolver) dartFile(file, spec string) []string {
+	rest, ok := strings.CutPrefix(spec, "package:")
+	if !ok {
+		if strings.Contains(spec, ":") {
+			return nil // dart:io
+		}
+		return r.first(path.Join(path.Dir(file), spec), "")
+	}
+	pkg, sub, ok := strings.Cut(rest, "/")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, p := range r.suffix(strings.TrimSuffix("lib/"+sub, ".dart"), ".dart") {
+		if p == "lib/"+sub || strings.HasSuffix(p, pkg+"/lib/"+sub) {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		// a package's directory need not carry its name: the one file
+		// that ends so is it
+		if got := r.suffix(strings.TrimSuffix("lib/"+sub, ".dart"), ".dart"); len(got) == 1 {
+			return got
+		}
+	}
+	return out
+}
