@@ -30,8 +30,8 @@ func phpImports(head []byte) []string {
 	for _, m := range phpGroupUse.FindAllSubmatch(head, -1) {
 		prefix := strings.ReplaceAll(string(m[1]), `\`, "/")
 		for _, name := range strings.Split(string(m[2]), ",") {
-			if name = strings.TrimSpace(strings.Fields(name + " ")[0]); name != "" {
-				out = append(out, "php:"+prefix+"/"+strings.ReplaceAll(name, `\`, "/"))
+			if fields := strings.Fields(name); len(fields) > 0 { // "Client as C"
+				out = append(out, "php:"+prefix+"/"+strings.ReplaceAll(fields[0], `\`, "/"))
 			}
 		}
 	}

@@ -262,3 +262,33 @@ func TestPerlFailed(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseImports: the import parsers of every language, and the resolver
+// after them, take any bytes without panicking, and each spec they return
+// resolves to files of the repository only.
+func FuzzParseImports(f *testing.F) {
+	for _, seed := range []string{
+		"<?php\nuse A\\B\\{C, D as E,};\nuse \\F;\nrequire_once __DIR__ . '/x.php';\n",
+		"defmodule A.B do\n  alias A.B.{C, D}\n  import E\n  def f, do: A.C.D.g()\nend\n",
+		"import 'package:a/b.dart';\nexport 'src/c.dart';\npart '../d.dart';\n",
+		"from . import (a,\n b)\nimport c.d\n",
+		"#include \"a/b.h\"\n",
+		"use crate::a::b;\nmod c;\n",
+	} {
+		f.Add(seed)
+	}
+	files := []string{"src/Client.php", "lib/a/b.ex", "lib/src/a.dart", "a/b.py", "src/a.c", "src/lib.rs",
+		"src/A.java", "lib/a.rb", "web/a.ts", "lib/a/b/c.ex", "src/C.php", "lib/b.dart"}
+	r := newTestResolver(f, files, nil)
+	f.Fuzz(func(t *testing.T, src string) {
+		for _, name := range files {
+			for _, spec := range parseImports(name, []byte(src)) {
+				for _, got := range r.resolve(name, spec) {
+					if !slices.Contains(files, got) {
+						t.Fatalf("resolve(%q, %q) = %q, not a file of the repository", name, spec, got)
+					}
+				}
+			}
+		}
+	})
+}

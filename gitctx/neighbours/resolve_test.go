@@ -9,7 +9,7 @@ import (
 
 // newTestResolver makes a resolver over the paths, with the go.mod files
 // given as path → content.
-func newTestResolver(t *testing.T, paths []string, gomods map[string]string) *resolver {
+func newTestResolver(t testing.TB, paths []string, gomods map[string]string) *resolver {
 	t.Helper()
 	files := map[string]gitctx.TreeEntry{}
 	for _, p := range paths {
@@ -318,7 +318,7 @@ func TestResolvePHP(t *testing.T) {
 		{"a vendor's class", "src/Client.php", "php:Psr/Http/Message/RequestInterface", nil},
 		{"require", "tests/ClientTest.php", "rel:bootstrap.php", []string{"tests/bootstrap.php"}},
 	})
-	got := phpImports([]byte("<?php\nnamespace GuzzleHttp;\n\nuse GuzzleHttp\\Cookie\\CookieJar;\nuse Psr\\Http\\Message\\{RequestInterface, ResponseInterface as R};\nuse GuzzleHttp\\Client as C;\nrequire_once __DIR__ . '/bootstrap.php';\n"))
+	got := phpImports([]byte("<?php\nnamespace GuzzleHttp;\n\nuse GuzzleHttp\\Cookie\\CookieJar;\nuse Psr\\Http\\Message\\{RequestInterface, ResponseInterface as R, };\nuse GuzzleHttp\\Client as C;\nrequire_once __DIR__ . '/bootstrap.php';\n"))
 	checkEqual(t, "phpImports", got, []string{"php:GuzzleHttp/Cookie/CookieJar", "php:GuzzleHttp/Client",
 		"php:Psr/Http/Message/RequestInterface", "php:Psr/Http/Message/ResponseInterface", "rel:bootstrap.php"})
 }
