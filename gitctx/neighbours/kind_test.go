@@ -58,6 +58,9 @@ func TestPairable(t *testing.T) {
 		{"src/components/__tests__/B.test.tsx", "src/components/B.tsx", true},
 		{"test/ranges-test.cc", "include/fmt/ranges.h", true},
 		{"test/mix/tasks/ecto.migrate_test.exs", "lib/mix/tasks/ecto.migrate.ex", true},
+		{"core/src/jvmTest/kotlin/a/FooTest.kt", "core/src/commonMain/kotlin/a/Foo.kt", true}, // Kotlin Multiplatform
+		{"tests/domain/test_order.py", "src/domain/order.py", true},
+		{"tests/domain/test_order.py", "src/billing/order.py", false}, // domain is no source set
 		{"test/spec_sendfile.rb", "lib/rack/sendfile.rb", true},
 		{"tests/Cookie/CookieJarTest.php", "src/Cookie/CookieJar.php", true},
 		{"tests/Unit/Models/UserTest.php", "app/Models/User.php", true}, // Laravel

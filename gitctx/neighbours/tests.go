@@ -121,19 +121,31 @@ func testLanguage(p string) string {
 
 // strip leaves out of a directory the parts that sort tests from code:
 // src/main/java/a and src/test/java/a are both a, and so are Sources/A
-// and Tests/ATests (Swift), src/A and tests/A.Tests (.NET).
+// and Tests/ATests (Swift), src/A and tests/A.Tests (.NET),
+// src/commonMain/kotlin/a and src/jvmTest/kotlin/a (Kotlin Multiplatform).
 func strip(dir string) string {
 	var keep []string
 	for _, d := range strings.Split(dir, "/") {
 		switch strings.ToLower(d) {
 		case ".", "src", "lib", "main", "app", "source", "sources", "unit", "integration", "functional", "feature", "e2e":
 		default:
-			if !isTestDir(d) {
+			if !isTestDir(d) && !isSourceSet(d) {
 				keep = append(keep, projectOf(d))
 			}
 		}
 	}
 	return strings.Join(keep, "/")
+}
+
+// isSourceSet reports whether a directory is a Gradle or Kotlin
+// Multiplatform source set: commonMain, jvmTest, integrationTest.
+func isSourceSet(d string) bool {
+	for _, suf := range []string{"Main", "Test"} {
+		if set, ok := strings.CutSuffix(d, suf); ok && set != "" && strings.ToLower(set) == set {
+			return true
+		}
+	}
+	return false
 }
 
 // projectOf is the project a test project's directory is named after:
