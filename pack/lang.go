@@ -47,6 +47,10 @@ func language(p string) string {
 		return "swift"
 	case ".scala":
 		return "scala"
+	case ".ex", ".exs":
+		return "elixir"
+	case ".dart":
+		return "dart"
 	case ".sh", ".bash":
 		return "shell"
 	case ".tf":

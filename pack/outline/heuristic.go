@@ -15,6 +15,8 @@ var (
 	goDecl     = regexp.MustCompile(`^(?:package|import|func|type|var|const)\b|^\t[A-Z]\w*\s`)
 	rubyDecl   = regexp.MustCompile(`^\s*(?:def|class|module|attr_\w+|require|include|extend)\b`)
 	phpDecl    = regexp.MustCompile(`^\s*(?:namespace|use|(?:abstract\s+|final\s+)?class|interface|trait|enum|(?:(?:public|private|protected|static|abstract|final)\s+)*function)\b`)
+	elixirDecl = regexp.MustCompile(`^\s*(?:defmodule|defprotocol|defimpl|defp?|defmacrop?|defguardp?|defdelegate|defstruct|defexception|defoverridable)\b|^\s*(?:alias|import|use|require)\s+[A-Z:_]|^\s*@(?:moduledoc|doc|spec|type|typep|opaque|callback|macrocallback|behaviour|impl)\b`)
+	dartDecl   = regexp.MustCompile(`^\s*(?:import|export|part|library)\s|^\s*@\w|^\s*(?:(?:abstract|sealed|base|final|interface|mixin)\s+)*(?:class|mixin|enum|extension|typedef)\b|^ {0,2}(?:(?:static|external|factory|const|final|late|abstract)\s+)*(?:[\w<>?,\[\] ]+\s+)?[\w$.]+\s*(?:<[^>]*>)?\([^;]*$`)
 	commentRE  = regexp.MustCompile(`^\s*(?://|/\*|\*|#(?:[^\[!]|$)|"""|'''|--)`)
 )
 
@@ -22,7 +24,24 @@ var (
 // pass to match it, much cheaper than the expression: heuristic runs the
 // expression only on lines that pass. (jsDecl took 0.35 to 1 ms on each
 // TypeScript file of 4 to 10 KB, a fifth of a pack's outlines.)
-var mayDeclare = map[*regexp.Regexp]func(string) bool{jsDecl: jsMayDeclare}
+var mayDeclare = map[*regexp.Regexp]func(string) bool{jsDecl: jsMayDeclare, dartDecl: dartMayDeclare}
+
+// dartStatements are the words that start a Dart statement with
+// parentheses, which dartDecl would take for a function's signature.
+var dartStatements = map[string]bool{"if": true, "for": true, "while": true, "switch": true, "catch": true,
+	"return": true, "else": true, "do": true, "try": true, "await": true, "throw": true, "assert": true,
+	"super": true, "this": true, "print": true, "yield": true}
+
+// dartMayDeclare rules out Dart statements (dartDecl matches a call that
+// spans lines, as it matches a signature).
+func dartMayDeclare(line string) bool {
+	rest := strings.TrimLeft(line, " \t")
+	end := 0
+	for end < len(rest) && ('a' <= rest[end] && rest[end] <= 'z') {
+		end++
+	}
+	return !dartStatements[rest[:end]]
+}
 
 // jsWords are the words a line jsDecl matches may start with (after its
 // indentation): its keywords and the modifiers before them.
@@ -59,6 +78,10 @@ func rulesFor(lang string) *regexp.Regexp {
 		return rubyDecl
 	case "php":
 		return phpDecl
+	case "elixir":
+		return elixirDecl
+	case "dart":
+		return dartDecl
 	}
 	return nil
 }

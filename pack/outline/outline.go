@@ -60,6 +60,10 @@ func languageOf(name string) string {
 		return "ruby"
 	case ".php":
 		return "php"
+	case ".ex", ".exs":
+		return "elixir"
+	case ".dart":
+		return "dart"
 	}
 	return ""
 }

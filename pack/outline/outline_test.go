@@ -66,6 +66,10 @@ func TestHeuristic(t *testing.T) {
 			[]string{"import { a } from './a';", "export function run(x: number): string {", "export interface Opts {"}, []string{"BODY"}},
 		{"m.rs", "use std::io;\n\n/// Adds.\npub fn add(a: i32) -> i32 {\n" + lines(30, "    let _ = \"BODY\";\n") + "}\nstruct S;\n",
 			[]string{"use std::io;", "/// Adds.", "pub fn add(a: i32) -> i32 {", "struct S;"}, []string{"BODY"}},
+		{"conn.ex", "defmodule Plug.Conn do\n  @moduledoc \"\"\"\n  The connection.\n  use it with care\n  \"\"\"\n  alias Plug.Conn.Utils\n\n  # Puts a header.\n  @spec put(t, String.t()) :: t\n  def put(conn, key) do\n" + lines(30, "    x = \"BODY\"\n") + "  end\n\n  defp check(conn), do: conn\nend\n",
+			[]string{"defmodule Plug.Conn do", "  @moduledoc", "  alias Plug.Conn.Utils", "  # Puts a header.", "  @spec put(t, String.t()) :: t", "  def put(conn, key) do", "  defp check(conn), do: conn"}, []string{"BODY", "The connection.", "use it"}},
+		{"client.dart", "import 'package:http/http.dart';\n\n/// A client.\nabstract class BaseClient implements Client {\n  @override\n  Future<Response> head(Uri url, {Map<String, String>? headers}) =>\n      _send('HEAD', url, headers);\n\n  void close() {\n" + lines(30, "    if (x) { print('BODY'); }\n") + "    send(\n      'BODY',\n    );\n  }\n}\n\nString? get(Object o) {\n  return null;\n}\n",
+			[]string{"import 'package:http/http.dart';", "/// A client.", "abstract class BaseClient implements Client {", "  @override", "  Future<Response> head(Uri url, {Map<String, String>? headers}) =>", "  void close() {", "String? get(Object o) {"}, []string{"BODY", "return null"}},
 	}
 	for _, tt := range tests {
 		out, ok := Of(tt.name, tt.src)
