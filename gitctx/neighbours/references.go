@@ -246,7 +246,8 @@ func perlFailed(ctx context.Context, err error) bool {
 // defined name as a word, or the definition of a used name (the forms of
 // definition, loosened: a Go func, method, type or var, a JavaScript
 // function, class or binding, `exports.name =`, `obj.name = function`, a
-// Python def or class, a Rust item). The words and the definitions, which
+// Python def or class, a Rust item, any of them after modifiers such as
+// `public final`). The words and the definitions, which
 // start at a line's start, are patterns of their own: joined into one they
 // took 0.37 CPU-s to search terraform for a 10-commit change, apart 0.25.
 // JavaScript's assignment forms are looked for only when a name comes from
@@ -260,7 +261,8 @@ func (s *symbols) patterns(scope []string) []string {
 	if len(s.used) > 0 {
 		used := `(?:` + strings.Join(sortedKeys(s.used), "|") + `)\b`
 		def := `^\s*(?:` +
-			`(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:func|type|var|const|let|function\*?|class|interface|enum|def|fn|struct|trait)\s+(?:\([^)]*\)\s*)?` + used
+			`(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:pub(?:\([^)]*\))?\s+)?(?:` + modifiers + `\s+)*` +
+			`(?:func|type|var|const|let|function\*?|class|interface|enum|def|fn|struct|trait|fun|object|record)\s+(?:\([^)]*\)\s*)?` + used
 		if s.langs["js"] || scope == nil {
 			def += `|(?:module\.)?exports\.` + used + `\s*=` +
 				`|[\w$.]+\.` + used + `\s*=\s*(?:async\s+)?function\b`

@@ -100,3 +100,35 @@ func TestFindDefinitionsByAssignment(t *testing.T) {
 		t.Errorf("utils.js is not found as the definition of normalizeMimeType")
 	}
 }
+
+// TestFindDefinitionsWithModifiers: a Java change that calls a static
+// method finds the class declared with modifiers, and a C# change
+// naming a sealed class the file that declares it; a changed Kotlin fun
+// brings the files that call it.
+func TestFindDefinitionsWithModifiers(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"src/main/java/acme/StringUtils.java": "package acme;\n\npublic final class StringUtils {\n  public static String joinAll(String... parts) {\n    return \"\";\n  }\n}\n",
+		"src/main/java/acme/App.java":         "package acme;\n\nclass App {\n}\n",
+		"src/Acme/LoggerSettings.cs":          "namespace Acme;\n\npublic sealed class LoggerSettings\n{\n}\n",
+		"src/Acme/Program.cs":                 "namespace Acme;\n\nstatic class Program\n{\n}\n",
+		"app/src/main/kotlin/Prices.kt":       "package app\n\nfun roundPrice(x: Double): Double = x\n",
+		"app/src/main/kotlin/Cart.kt":         "package app\n\nval total = roundPrice(1.0)\n",
+	})
+	r.WriteAll(map[string]string{
+		"src/main/java/acme/App.java":   "package acme;\n\nclass App {\n  String s = StringUtils.joinAll(\"a\");\n}\n",
+		"src/Acme/Program.cs":           "namespace Acme;\n\nstatic class Program\n{\n  static LoggerSettings settings = new();\n}\n",
+		"app/src/main/kotlin/Prices.kt": "package app\n\nfun roundPrice(x: Double): Double = Math.round(x).toDouble()\n",
+	})
+	r.Commit("use")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	for file, reason := range map[string]string{
+		"src/main/java/acme/StringUtils.java": "it defines StringUtils",
+		"src/Acme/LoggerSettings.cs":          "it defines LoggerSettings",
+		"app/src/main/kotlin/Cart.kt":         "it names roundPrice",
+	} {
+		if n := neighbour(t, ns, file); !hasReason(n, reason) {
+			t.Errorf("%s reasons %q, want %q", file, n.Reasons, reason)
+		}
+	}
+}
