@@ -4,6 +4,7 @@ import (
 	"context"
 	"path"
 	"strings"
+	"unicode"
 )
 
 // Weights of the direct signals.
@@ -185,7 +186,8 @@ func stem(p string) string {
 
 // testStem is the name a test file is about: "price" for price_test.go,
 // test_price.py, price.spec.ts, PriceTest.java, __tests__/price.test.js,
-// price-test.cc (fmt), price_unittest.cc (Chromium), spec_price.rb (rack).
+// price-test.cc (fmt), price_unittest.cc (Chromium), spec_price.rb (rack),
+// price_tests.rs, PriceIT.java (Maven Failsafe).
 func testStem(p string) string {
 	b := path.Base(p)
 	ext := path.Ext(b)
@@ -194,6 +196,10 @@ func testStem(p string) string {
 		if n, ok := strings.CutSuffix(name, suf); ok && n != "" {
 			return n
 		}
+	}
+	// Maven Failsafe's integration tests: FooIT.java
+	if n, ok := strings.CutSuffix(name, "IT"); ok && n != "" && languageOf(p) == "jvm" && unicode.IsLower(rune(n[len(n)-1])) {
+		return n
 	}
 	for _, pre := range testPrefixes {
 		if n, ok := strings.CutPrefix(name, pre); ok && n != "" {
@@ -205,7 +211,7 @@ func testStem(p string) string {
 
 // The ways a test file's name says what it tests.
 var (
-	testSuffixes = []string{"_test", ".test", ".spec", "_spec", "-test", "-spec", "_unittest", "Test", "Tests", "Spec"}
+	testSuffixes = []string{"_test", "_tests", ".test", ".spec", "_spec", "-test", "-tests", "-spec", "_unittest", "Test", "Tests", "Spec"}
 	testPrefixes = []string{"test_", "test-", "spec_"}
 )
 
@@ -251,10 +257,10 @@ func testsOf(p string) []string {
 }
 
 // testedBy lists the files a test file covers, beside it (empty when p is
-// not a test by name).
+// not a test by name, or not code).
 func testedBy(p string) []string {
-	if !isTestPath(p) || testStem(p) == "" {
-		return nil
+	if !isTestPath(p) || testStem(p) == "" || testLanguage(p) == "" {
+		return nil // requirements-tests.txt tests nothing
 	}
 	dir, ext := path.Dir(p), path.Ext(p)
 	code := testStem(p)

@@ -28,6 +28,10 @@ func TestTestStem(t *testing.T) {
 		{"base/price_unittest.cc", "price"},
 		{"test/spec_price.rb", "price"},
 		{"test/test-price.js", "price"},
+		{"tests/price_tests.rs", "price"},
+		{"src/test/java/acme/PriceIT.java", "Price"},
+		{"docs/AUDIT.java", "AUDIT"}, // IT after a capital names nothing
+		{"notes/EDIT.md", "EDIT"},
 		{"Test.java", "Test"}, // a bare suffix names nothing
 		{"test_.py", "test_"},
 		{"latest.go", "latest"},
@@ -151,7 +155,7 @@ func TestTestedBy(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range []string{"pkg/price.go", "price.py", "web/price.ts", "src/main/java/com/acme/Price.java", "lib/price.rb", "src/lib.rs"} {
+	for _, p := range []string{"requirements-tests.txt", "config_test.yaml", "pkg/price.go", "price.py", "web/price.ts", "src/main/java/com/acme/Price.java", "lib/price.rb", "src/lib.rs"} {
 		if got := testedBy(p); len(got) > 0 {
 			t.Errorf("testedBy(%q) = %q, want none: it is not a test", p, got)
 		}
