@@ -759,11 +759,10 @@ func TestFindTestNamedWithHyphenOrPrefix(t *testing.T) {
 	})
 	r.Commit("code")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
-	for test, code := range map[string]string{"test/ranges-test.cc": "include/fmt/ranges.h", "test/spec_sendfile.rb": "lib/rack/sendfile.rb"} {
-		if n := neighbour(t, ns, test); !hasReason(n, "the test of "+code) {
-			t.Errorf("%s reasons %q, want it paired with %s", test, n.Reasons, code)
-		}
-	}
+	wantReasons(t, ns, map[string]string{
+		"test/ranges-test.cc":   "the test of include/fmt/ranges.h",
+		"test/spec_sendfile.rb": "the test of lib/rack/sendfile.rb",
+	})
 	absent(t, ns, "test/chrono-test.cc")
 	absent(t, ns, "test/spec_etag.rb")
 }
@@ -786,11 +785,10 @@ func TestFindPHPAndElixirImports(t *testing.T) {
 	})
 	r.Commit("code")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
-	for used, by := range map[string]string{"src/Cookie/CookieJar.php": "src/Client.php", "lib/plug/conn/query.ex": "lib/plug/conn.ex"} {
-		if n := neighbour(t, ns, used); !hasReason(n, by+" imports it") {
-			t.Errorf("%s reasons %q, want it imported by %s", used, n.Reasons, by)
-		}
-	}
+	wantReasons(t, ns, map[string]string{
+		"src/Cookie/CookieJar.php": "src/Client.php imports it",
+		"lib/plug/conn/query.ex":   "lib/plug/conn.ex imports it",
+	})
 }
 
 // TestFindTestOfDottedName: the test of app.component.ts in a test tree is
@@ -811,11 +809,10 @@ func TestFindTestOfDottedName(t *testing.T) {
 	})
 	r.Commit("code")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
-	for test, code := range map[string]string{"test/mix/tasks/ecto.migrate_test.exs": "lib/mix/tasks/ecto.migrate.ex", "test/app/app.component.spec.ts": "src/app/app.component.ts"} {
-		if n := neighbour(t, ns, test); !hasReason(n, "the test of "+code) {
-			t.Errorf("%s reasons %q, want it paired with %s", test, n.Reasons, code)
-		}
-	}
+	wantReasons(t, ns, map[string]string{
+		"test/mix/tasks/ecto.migrate_test.exs": "the test of lib/mix/tasks/ecto.migrate.ex",
+		"test/app/app.component.spec.ts":       "the test of src/app/app.component.ts",
+	})
 	for _, n := range ns {
 		if (n.Path == "test/mix/tasks/ecto_test.exs" || n.Path == "test/app/app.spec.ts") && hasReason(n, "the test of") {
 			t.Errorf("%s paired as a test: %q", n.Path, n.Reasons)

@@ -230,6 +230,17 @@ func hasReason(n Neighbour, s string) bool {
 	return false
 }
 
+// wantReasons checks that each path is a neighbour with a reason that
+// contains the text given for it.
+func wantReasons(t *testing.T, ns []Neighbour, want map[string]string) {
+	t.Helper()
+	for _, p := range sortedKeys(want) {
+		if n := neighbour(t, ns, p); !hasReason(n, want[p]) {
+			t.Errorf("%s reasons %q, want one with %q", p, n.Reasons, want[p])
+		}
+	}
+}
+
 // describe renders neighbours for a failure message.
 func describe(ns []Neighbour) string {
 	var b strings.Builder

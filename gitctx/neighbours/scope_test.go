@@ -122,13 +122,9 @@ func TestFindDefinitionsWithModifiers(t *testing.T) {
 	})
 	r.Commit("use")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
-	for file, reason := range map[string]string{
+	wantReasons(t, ns, map[string]string{
 		"src/main/java/acme/StringUtils.java": "it defines StringUtils",
 		"src/Acme/LoggerSettings.cs":          "it defines LoggerSettings",
 		"app/src/main/kotlin/Cart.kt":         "it names roundPrice",
-	} {
-		if n := neighbour(t, ns, file); !hasReason(n, reason) {
-			t.Errorf("%s reasons %q, want %q", file, n.Reasons, reason)
-		}
-	}
+	})
 }
