@@ -133,18 +133,15 @@ func (r *resolver) dartFile(file, spec string) []string {
 	if !ok {
 		return nil
 	}
+	all := r.suffix(strings.TrimSuffix("lib/"+sub, ".dart"), ".dart")
 	var out []string
-	for _, p := range r.suffix(strings.TrimSuffix("lib/"+sub, ".dart"), ".dart") {
+	for _, p := range all {
 		if p == "lib/"+sub || strings.HasSuffix(p, pkg+"/lib/"+sub) {
 			out = append(out, p)
 		}
 	}
-	if len(out) == 0 {
-		// a package's directory need not carry its name: the one file
-		// that ends so is it
-		if got := r.suffix(strings.TrimSuffix("lib/"+sub, ".dart"), ".dart"); len(got) == 1 {
-			return got
-		}
+	if len(out) == 0 && len(all) == 1 {
+		return all // a package's directory need not carry its name
 	}
 	return out
 }

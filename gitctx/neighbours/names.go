@@ -48,7 +48,9 @@ const modifiers = `(?:public|private|protected|internal|fileprivate|static|final
 // expression most lines of a large change.
 var definitionWords = map[string]bool{"func": true, "type": true, "export": true, "default": true, "async": true,
 	"function": true, "function*": true, "class": true, "interface": true, "enum": true, "const": true, "let": true,
-	"var": true, "def": true, "defp": true, "defmacro": true, "defmacrop": true, "fn": true, "struct": true, "trait": true, "exports": true, "fun": true, "object": true, "record": true,
+	"var": true, "def": true, "defp": true, "defmacro": true, "defmacrop": true, "fn": true, "struct": true,
+	"trait": true, "exports": true, "fun": true, "object": true, "record": true,
+	// modifiers
 	"public": true, "private": true, "protected": true, "internal": true, "fileprivate": true, "static": true,
 	"final": true, "abstract": true, "sealed": true, "open": true, "data": true, "partial": true, "readonly": true,
 	"override": true, "virtual": true, "suspend": true, "inline": true, "synchronized": true, "native": true}
