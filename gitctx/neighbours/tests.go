@@ -201,6 +201,9 @@ func testStem(p string) string {
 	if n, ok := strings.CutSuffix(name, "IT"); ok && n != "" && languageOf(p) == "jvm" && unicode.IsLower(rune(n[len(n)-1])) {
 		return n
 	}
+	if suffixOnly[testLanguage(p)] {
+		return name // Dart's test/test_util.dart is a helper, not util.dart's test
+	}
 	for _, pre := range testPrefixes {
 		if n, ok := strings.CutPrefix(name, pre); ok && n != "" {
 			return n
@@ -208,6 +211,9 @@ func testStem(p string) string {
 	}
 	return name
 }
+
+// suffixOnly are the languages whose tests are named by a suffix alone.
+var suffixOnly = map[string]bool{"go": true, "dart": true, "jvm": true, "csharp": true, "swift": true, "php": true, "elixir": true}
 
 // The ways a test file's name says what it tests.
 var (

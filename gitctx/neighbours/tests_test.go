@@ -29,6 +29,8 @@ func TestTestStem(t *testing.T) {
 		{"test/spec_price.rb", "price"},
 		{"test/test-price.js", "price"},
 		{"tests/price_tests.rs", "price"},
+		{"test/test_util.dart", "test_util"}, // a helper: Dart names tests by suffix only
+		{"pkg/test_helpers.go", "test_helpers"},
 		{"src/test/java/acme/PriceIT.java", "Price"},
 		{"docs/AUDIT.java", "AUDIT"}, // IT after a capital names nothing
 		{"notes/EDIT.md", "EDIT"},
