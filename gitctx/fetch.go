@@ -69,7 +69,7 @@ func (r *Repo) FetchMergeBase(ctx context.Context, base, head string, opts Fetch
 			return nil
 		}
 	}
-	msg := "no merge base of " + short(base) + " and " + short(head) + " after fetching " + strconv.Itoa(opts.Depths[len(opts.Depths)-1]) + " commits"
+	msg := "no merge base of " + ShortID(base) + " and " + ShortID(head) + " after fetching " + strconv.Itoa(opts.Depths[len(opts.Depths)-1]) + " commits"
 	if last != nil {
 		msg = "fetching from " + opts.Remote + " failed: " + last.Error()
 	}

@@ -12,6 +12,10 @@ import (
 type HunkCommit struct {
 	SHA   string
 	Hunks []PastHunk
+	// Changed is the text of the lines its hunks removed and added, one
+	// line each without its '-' or '+', up to maxChangedText bytes: what the
+	// commit did, to compare with another change (see neighbours' alike).
+	Changed []byte
 }
 
 // PastHunk is a part of a file that a past commit changed: one hunk of a
@@ -28,6 +32,11 @@ type PastHunk struct {
 // maxHeads bounds the definition lines kept of one hunk: a hunk that adds
 // a whole file of functions says little about any one of them.
 const maxHeads = 8
+
+// maxChangedText bounds the changed lines kept of one commit: a commit
+// that rewrote a file is unlike any one change whatever its words, and 300
+// of them must not hold a repository's worth of text.
+const maxChangedText = 16 << 10
 
 // HunkHistory reads the hunks that each of commits (as History listed
 // them) changed in paths, and returns the commits in the same order; a
@@ -89,6 +98,9 @@ func parseHunkRecord(rec []byte, want map[string]bool) (HunkCommit, bool) {
 			}
 			if cur != nil && len(cur.Heads) < maxHeads && len(line) > 1 && DefinitionStart(line[1]) {
 				cur.Heads = append(cur.Heads, string(line[1:]))
+			}
+			if cur != nil && len(hc.Changed)+len(line) <= maxChangedText {
+				hc.Changed = append(append(hc.Changed, line[1:]...), '\n')
 			}
 			continue
 		}

@@ -3,6 +3,7 @@ package gitctx
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -35,10 +36,12 @@ func TestHunkHistory(t *testing.T) {
 			{Path: "a.go", OldStart: 9, OldLines: 1, NewStart: 8, NewLines: 0, Section: "func B() {"},
 			{Path: "a.go", OldStart: 10, OldLines: 0, NewStart: 10, NewLines: 2, Section: "func B() {",
 				Heads: []string{"func C() {}"}},
-		}},
-		{SHA: inA, Hunks: []PastHunk{{Path: "a.go", OldStart: 3, OldLines: 0, NewStart: 4, NewLines: 1, Section: "func A() {"}}},
+		}, Changed: []byte("\treturn\n\nfunc C() {}\n")},
+		{SHA: inA, Hunks: []PastHunk{{Path: "a.go", OldStart: 3, OldLines: 0, NewStart: 4, NewLines: 1, Section: "func A() {"}},
+			Changed: []byte("\tprintln()\n")},
 		{SHA: first, Hunks: []PastHunk{{Path: "a.go", OldStart: 0, OldLines: 0, NewStart: 1, NewLines: 9,
-			Heads: []string{"package a", "func A() {", "func B() {"}}}},
+			Heads: []string{"package a", "func A() {", "func B() {"}}},
+			Changed: []byte("package a\n\nfunc A() {\n\treturn\n}\n\nfunc B() {\n\treturn\n}\n")},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("HunkHistory:\n got %+v\nwant %+v", got, want)
@@ -51,7 +54,7 @@ func TestHunkHistory(t *testing.T) {
 // TestParseHunkRecord: a hunk's lines are skipped by its counts, so a
 // changed line that reads like a file or hunk header is not taken for one;
 // files not asked for are left out, and definition lines are kept up to
-// maxHeads.
+// maxHeads, the changed text up to maxChangedText.
 func TestParseHunkRecord(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -61,7 +64,7 @@ func TestParseHunkRecord(t *testing.T) {
 		{"a changed line like headers",
 			"c1\n\ndiff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -2 +2,3 @@ top\n-old\n+++ b/b.txt\n+@@ -1 +1 @@\n+new\n",
 			HunkCommit{SHA: "c1", Hunks: []PastHunk{{Path: "a.txt", OldStart: 2, OldLines: 1, NewStart: 2, NewLines: 3, Section: "top",
-				Heads: []string{"old", "new"}}}}},
+				Heads: []string{"old", "new"}}}, Changed: []byte("old\n++ b/b.txt\n@@ -1 +1 @@\nnew\n")}},
 		{"a file not asked for",
 			"c2\n\ndiff --git a/z.txt b/z.txt\n--- a/z.txt\n+++ b/z.txt\n@@ -1 +1 @@\n-x\n+y\n",
 			HunkCommit{SHA: "c2"}},
@@ -71,7 +74,12 @@ func TestParseHunkRecord(t *testing.T) {
 		{"no newline at the end",
 			"c4\n\ndiff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n",
 			HunkCommit{SHA: "c4", Hunks: []PastHunk{{Path: "a.txt", OldStart: 1, OldLines: 1, NewStart: 1, NewLines: 1,
-				Heads: []string{"x", "y"}}}}},
+				Heads: []string{"x", "y"}}}, Changed: []byte("x\ny\n")}},
+		{"changed text past its bound, whole lines",
+			"c5\n\ndiff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -0,0 +1,2 @@\n+" + strings.Repeat("x", maxChangedText-4) + "\n+abc\n",
+			HunkCommit{SHA: "c5", Hunks: []PastHunk{{Path: "a.txt", OldStart: 0, OldLines: 0, NewStart: 1, NewLines: 2,
+				Heads: []string{strings.Repeat("x", maxChangedText-4), "abc"}}},
+				Changed: []byte(strings.Repeat("x", maxChangedText-4) + "\n")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, ok := parseHunkRecord([]byte(tc.rec), map[string]bool{"a.txt": true})

@@ -141,7 +141,7 @@ func (r *Repo) firstParent(ctx context.Context, rev, id string) (string, error) 
 		return "", err
 	}
 	if boundary[id] {
-		return "", fmt.Errorf("%s: %w: the parent of %s is not in this clone; fetch more history with `git fetch --deepen=1` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", rev, ErrShallow, short(id))
+		return "", fmt.Errorf("%s: %w: the parent of %s is not in this clone; fetch more history with `git fetch --deepen=1` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", rev, ErrShallow, ShortID(id))
 	}
 	out, err := r.git.output(ctx, nil, "rev-list", "--parents", "-n", "1", id)
 	if err != nil {
@@ -201,7 +201,8 @@ func (r *Repo) commits(ctx context.Context, revs []string) ([]Commit, error) {
 	return commits, nil
 }
 
-func short(id string) string {
+// ShortID is a commit's id cut to 12 characters, to show.
+func ShortID(id string) string {
 	if len(id) > 12 {
 		return id[:12]
 	}

@@ -83,7 +83,7 @@ func (c *Change) ReadTree(ctx context.Context, e TreeEntry, limit int64) (int64,
 func (r *Repo) lsTree(ctx context.Context, commit string) ([]TreeEntry, error) {
 	out, err := r.git.output(ctx, nil, "ls-tree", "-r", "-z", "--full-tree", commit)
 	if err != nil {
-		return nil, fmt.Errorf("list files of %s: %w", short(commit), err)
+		return nil, fmt.Errorf("list files of %s: %w", ShortID(commit), err)
 	}
 	var entries []TreeEntry
 	for _, rec := range bytes.Split(out, []byte{0}) {
@@ -147,11 +147,11 @@ func (c *Change) ReadBaseFile(ctx context.Context, path string, limit int64) (da
 		return nil, false, nil // no such file (or the base is the empty tree)
 	}
 	if size, _ := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64); limit >= 0 && size > limit {
-		return nil, false, fmt.Errorf("%s in %s is %d bytes: %w", path, short(c.Source.Base), size, ErrTooLarge)
+		return nil, false, fmt.Errorf("%s in %s is %d bytes: %w", path, ShortID(c.Source.Base), size, ErrTooLarge)
 	}
 	data, err = c.repo.git.output(ctx, nil, "cat-file", "blob", c.Source.Base+":"+path)
 	if err != nil {
-		return nil, false, fmt.Errorf("read %s from %s: %w", path, short(c.Source.Base), err)
+		return nil, false, fmt.Errorf("read %s from %s: %w", path, ShortID(c.Source.Base), err)
 	}
 	return data, true, nil
 }
