@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -56,5 +57,29 @@ func BenchmarkFindOneFile(b *testing.B) {
 			b.Fatalf("Find: %d neighbours, %v", len(ns), err)
 		}
 		_ = ch.Close()
+	}
+}
+
+// BenchmarkMostAlike compares a change with the most an earlier history
+// can hold: maxHistoryCommits commits of maxChangedText bytes of changed
+// lines each, of words drawn from a vocabulary of 5,000.
+func BenchmarkMostAlike(b *testing.B) {
+	word := func(i int) string { return fmt.Sprintf("word%d", i*7919%5000) }
+	past := make([]gitctx.HunkCommit, maxHistoryCommits)
+	for i := range past {
+		var text []byte
+		for j := i; len(text) < 16<<10; j++ {
+			text = append(text, word(j)+" "...)
+		}
+		past[i] = gitctx.HunkCommit{SHA: fmt.Sprint(i), Changed: text}
+	}
+	var changed []byte
+	for j := range 50 {
+		changed = append(changed, word(j*31)+"\n"...)
+	}
+	for b.Loop() {
+		if len(mostAlike(changed, past)) == 0 {
+			b.Fatal("no like commit")
+		}
 	}
 }

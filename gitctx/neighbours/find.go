@@ -196,7 +196,7 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	f.startImporters(ctx)
 	f.startWords(ctx)
 	f.startDataNames(ctx)
-	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.words, f.removed, f.dataNames, f.siblings, f.focusLocks} {
+	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.alike, f.words, f.removed, f.dataNames, f.siblings, f.focusLocks} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
 		}
@@ -218,7 +218,8 @@ type finder struct {
 	byBase  map[string][]string // the files by base name, for movedTo
 	seedsOf []string            // seeds, once known
 	quietOf []string            // quietSeeds, once known
-	// pastCommits waits for the history read by startHistory (nil: none).
+	// pastCommits waits for the history read by startHistory (nil: none);
+	// it may be asked more than once, as may pastHunks.
 	pastCommits func() ([]gitctx.HistoryCommit, error)
 	// pastHunks waits for the parts of the seeds past commits changed (nil: none).
 	pastHunks func() ([]gitctx.HunkCommit, error)

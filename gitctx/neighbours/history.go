@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/gitctx/gitctx/gitctx"
 )
@@ -191,14 +192,14 @@ func (f *finder) startHistory(ctx context.Context) {
 		hc, err := f.ch.HunkHistory(ctx, seeds, shas)
 		hunksDone <- hunks{hc, err}
 	}()
-	f.pastCommits = func() ([]gitctx.HistoryCommit, error) {
+	f.pastCommits = sync.OnceValues(func() ([]gitctx.HistoryCommit, error) {
 		r := <-done
 		return r.commits, r.err
-	}
-	f.pastHunks = func() ([]gitctx.HunkCommit, error) {
+	})
+	f.pastHunks = sync.OnceValues(func() ([]gitctx.HunkCommit, error) {
 		r := <-hunksDone
 		return r.commits, r.err
-	}
+	})
 }
 
 func plural(n int) string {

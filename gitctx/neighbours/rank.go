@@ -22,6 +22,7 @@ type candidate struct {
 	commits int     // earlier commits shared with the changed files
 	words   float64 // shared words of the changed lines (see words)
 	twins   float64 // removed lines the file still holds (see removed)
+	alike   float64 // changed in the earlier commits most like the change (see alike)
 	sibling bool
 	reasons []string
 	lock    bool     // the lock file of a changed manifest (see locks)
@@ -36,12 +37,12 @@ func (c *candidate) score(maxHistory float64) float64 {
 	switch {
 	case c.direct >= weightTest:
 		return tierTest + 0.5*spread(c.direct) + 0.49*spread(c.history)
-	case c.history > 0 || c.direct > 0 || c.words > 0 || c.twins > 0:
+	case c.history > 0 || c.direct > 0 || c.words > 0 || c.twins > 0 || c.alike > 0:
 		h := 0.0
 		if maxHistory > 0 {
 			h = historyScale * c.history / maxHistory
 		}
-		return tierRelated + 0.99*spread(h+directShare*c.direct+c.words+c.twins)
+		return tierRelated + 0.99*spread(h+directShare*c.direct+c.words+c.twins+c.alike)
 	}
 	return tierSibling
 }
