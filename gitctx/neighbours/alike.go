@@ -53,6 +53,24 @@ func (f *finder) alike(ctx context.Context) error {
 	for l := range seedLines(f.seeds(), f.ch.Files, patches) {
 		changed = append(append(changed, l.Text...), '\n')
 	}
+	weight, via := f.alikeWeights(mostAlike(changed, past), commits)
+	best := 0.0
+	for _, w := range weight {
+		best = max(best, w)
+	}
+	for p, w := range weight {
+		if c := f.cands[p]; c != nil && w > 0 {
+			c.alike = weightAlike * w / best
+			f.record(p, 0, 0, fmt.Sprintf("changed in %s, an earlier commit with a like change", gitctx.ShortID(via[p])))
+		}
+	}
+	return nil
+}
+
+// alikeWeights weighs the files of the like commits: each commit as
+// history weighs it, times its likeness. via is the most like commit that
+// changed a file.
+func (f *finder) alikeWeights(like []likeCommit, commits []gitctx.HistoryCommit) (weight map[string]float64, via map[string]string) {
 	index := make(map[string]int, len(commits))
 	for i, c := range commits {
 		index[c.SHA] = i
@@ -61,9 +79,8 @@ func (f *finder) alike(ctx context.Context) error {
 	for _, s := range slices.Concat(f.seeds(), f.quietSeeds()) {
 		isSeed[s] = true
 	}
-	weight := map[string]float64{}
-	via := map[string]string{} // the most like commit that changed a file
-	for _, m := range mostAlike(changed, past) {
+	weight, via = map[string]float64{}, map[string]string{}
+	for _, m := range like {
 		i, ok := index[m.sha]
 		if !ok || len(commits[i].Files) > maxCommitFiles {
 			continue
@@ -78,17 +95,7 @@ func (f *finder) alike(ctx context.Context) error {
 			}
 		}
 	}
-	best := 0.0
-	for _, w := range weight {
-		best = max(best, w)
-	}
-	for p, w := range weight {
-		if c := f.cands[p]; c != nil && w > 0 {
-			c.alike = weightAlike * w / best
-			f.record(p, 0, 0, fmt.Sprintf("changed in %s, an earlier commit with a like change", gitctx.ShortID(via[p])))
-		}
-	}
-	return nil
+	return weight, via
 }
 
 // likeCommit is an earlier commit and how like the change it is.
