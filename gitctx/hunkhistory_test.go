@@ -89,3 +89,29 @@ func TestParseHunkRecord(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParseHunkRecord: any bytes for a commit's record parse without a
+// panic, into hunks of the asked file only, with at most maxChangedText
+// bytes of changed lines kept.
+func FuzzParseHunkRecord(f *testing.F) {
+	f.Add([]byte("c1\n\ndiff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -2 +2,3 @@ top\n-old\n+++ b/b.txt\n+@@ -1 +1 @@\n+new\n"))
+	f.Add([]byte("c4\n\ndiff --git a/a.txt b/a.txt\n--- a/a.txt\n+++ b/a.txt\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+y\n"))
+	f.Add([]byte("c\n+++ b/a.txt\n@@ -1,999999999999999999999 +1 @@\n"))
+	f.Fuzz(func(t *testing.T, rec []byte) {
+		hc, ok := parseHunkRecord(rec, map[string]bool{"a.txt": true})
+		if !ok {
+			return
+		}
+		for _, h := range hc.Hunks {
+			if h.Path != "a.txt" {
+				t.Errorf("hunk of %q, asked for a.txt only", h.Path)
+			}
+			if len(h.Heads) > maxHeads {
+				t.Errorf("%d heads, want at most %d", len(h.Heads), maxHeads)
+			}
+		}
+		if len(hc.Changed) > maxChangedText {
+			t.Errorf("%d bytes of changed lines kept, want at most %d", len(hc.Changed), maxChangedText)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"bytes"
 	"fmt"
 	"reflect"
 	"strings"
@@ -125,4 +126,31 @@ func TestLikeWords(t *testing.T) {
 			t.Errorf("likeWords(%q) = %q, want %q", tc.text, got, tc.want)
 		}
 	}
+}
+
+// FuzzMostAlike: any changed lines and past changes compare without a
+// panic; every word likeWords yields is a piece of the text, and the like
+// commits come most like first, each with a likeness in (0, 1].
+func FuzzMostAlike(f *testing.F) {
+	f.Add([]byte("-go 1.21\n+go 1.22\n"), []byte("go 1.20\ngo 1.21\n"), []byte("cobra v1.8.0\n"))
+	f.Add([]byte("Alpha beta"), []byte("alpha"), []byte("beta 1..2 .5 x9.9.9"))
+	f.Fuzz(func(t *testing.T, changed, a, b []byte) {
+		for _, text := range [][]byte{changed, a, b} {
+			likeWords(text, func(w []byte) {
+				if len(w) == 0 || !bytes.Contains(text, w) {
+					t.Errorf("likeWords(%q) yielded %q", text, w)
+				}
+			})
+		}
+		past := []gitctx.HunkCommit{{SHA: "a", Changed: a}, {SHA: "b", Changed: b}, {SHA: "c", Changed: []byte("zeta")}}
+		got := mostAlike(changed, past)
+		for i, m := range got {
+			if !(m.likeness > 0 && m.likeness <= 1+1e-9) {
+				t.Errorf("commit %s has likeness %v, want (0, 1]", m.sha, m.likeness)
+			}
+			if i > 0 && got[i-1].likeness < m.likeness {
+				t.Errorf("commit %s (%v) after %s (%v)", m.sha, m.likeness, got[i-1].sha, got[i-1].likeness)
+			}
+		}
+	})
 }
