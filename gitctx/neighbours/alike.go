@@ -77,10 +77,7 @@ func (f *finder) alikeWeights(like []likeCommit, commits []gitctx.HistoryCommit)
 	for i, c := range commits {
 		index[c.SHA] = i
 	}
-	isSeed := map[string]bool{}
-	for _, s := range slices.Concat(f.seeds(), f.quietSeeds()) {
-		isSeed[s] = true
-	}
+	isSeed := f.historySeeds()
 	weight, via = map[string]float64{}, map[string]string{}
 	for _, m := range like {
 		i, ok := index[m.sha]

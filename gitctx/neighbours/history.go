@@ -60,10 +60,7 @@ func (f *finder) history(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	isSeed := map[string]bool{}
-	for _, s := range slices.Concat(f.seeds(), f.quietSeeds()) {
-		isSeed[s] = true
-	}
+	isSeed := f.historySeeds()
 	entityCount := map[string]int{}
 	weight := map[string]float64{}
 	count := map[string]int{}
@@ -100,6 +97,16 @@ func (f *finder) history(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// historySeeds is the set of the changed files whose history is read: the
+// seeds, and the quiet seeds. They are never neighbours of their own.
+func (f *finder) historySeeds() map[string]bool {
+	out := map[string]bool{}
+	for _, s := range slices.Concat(f.seeds(), f.quietSeeds()) {
+		out[s] = true
+	}
+	return out
 }
 
 // historyReason says how many earlier commits a file shared with the
