@@ -71,12 +71,15 @@ func (b *builder) neighbourOptions() neighbours.Options {
 }
 
 // quietReason reports whether a changed file excluded for the reason still
-// leads to neighbours: a binary fixture is never shown, nor is a script
-// under build/, but the test that reads the one and the manifest that runs
-// the other belong beside the change. Credentials, dependencies and caches
-// do not: the first are never read, the others change by the hundred.
+// leads to neighbours, by its path alone (its history, and the files that
+// name it): a binary fixture is never shown, nor is a script under build/,
+// nor a file named as a credential (secrets_hook.go, .env), but the test
+// that reads the one, the manifest that runs the other and the code that
+// changes with the third belong beside the change. Nothing of a
+// credential's text is read for it. Dependencies and caches do not lead:
+// they change by the hundred.
 func quietReason(reason string) bool {
-	return reason == ReasonBinary || reason == ReasonBuildOutput
+	return reason == ReasonBinary || reason == ReasonBuildOutput || reason == ReasonCredentials
 }
 
 // addExtras adds the neighbours and guide files found by startExtras as

@@ -48,9 +48,11 @@ type Options struct {
 	HistoryDepth int                    // how many recent commits to mine (0: DefaultHistoryDepth; negative: none)
 	Skip         func(path string) bool // files never chosen (credentials, vendored, binary by name…)
 	// Quiet, if set, says which changed files that Skip rules out still
-	// lead to neighbours: a binary fixture or a script under build/ is
-	// never shown, but the files that change with it and the files that
-	// name it are a reviewer's business. At most maxQuietSeeds count.
+	// lead to neighbours, by their paths alone: a binary fixture, a script
+	// under build/ or a file named as a credential is never shown, but the
+	// files that change with it and the files that name it are a
+	// reviewer's business. Their text is never read. At most
+	// maxQuietSeeds count.
 	Quiet func(path string) bool
 	// Patches are the change's patches when the caller has them already;
 	// without them Find streams the diff once.
