@@ -366,9 +366,10 @@ func sameKind(a, b string) bool {
 // nothing that the change does not; it is never offered as a neighbour.
 func generated(p string) bool {
 	switch base := path.Base(p); base {
-	case "go.sum", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock", "bun.lockb",
-		"Cargo.lock", "poetry.lock", "Pipfile.lock", "uv.lock", "pdm.lock", "composer.lock", "Gemfile.lock",
-		"mix.lock", "flake.lock", "packages.lock.json", "gradle.lockfile", "Package.resolved", "pubspec.lock":
+	case "go.sum", "go.work.sum", "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock",
+		"bun.lockb", "deno.lock", "Cargo.lock", "poetry.lock", "Pipfile.lock", "uv.lock", "pdm.lock", "composer.lock",
+		"Gemfile.lock", "gems.locked", "Podfile.lock", "mix.lock", "flake.lock", "packages.lock.json", "gradle.lockfile",
+		"Package.resolved", "pubspec.lock", "Chart.lock":
 		return true
 	default:
 		return strings.HasSuffix(base, ".min.js") || strings.HasSuffix(base, ".min.css") || strings.HasSuffix(base, ".map")

@@ -10,17 +10,24 @@ import (
 // lockNames are the lock files a package manager writes beside each
 // manifest, in the order they are looked for.
 var lockNames = map[string][]string{
-	"go.mod":         {"go.sum"},
-	"Cargo.toml":     {"Cargo.lock"},
-	"package.json":   {"package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock"},
-	"pyproject.toml": {"uv.lock", "poetry.lock", "pdm.lock"},
-	"Pipfile":        {"Pipfile.lock"},
-	"Gemfile":        {"Gemfile.lock"},
-	"composer.json":  {"composer.lock"},
-	"mix.exs":        {"mix.lock"},
-	"pubspec.yaml":   {"pubspec.lock"},
-	"Package.swift":  {"Package.resolved"},
-	"flake.nix":      {"flake.lock"},
+	"go.mod":              {"go.sum"},
+	"go.work":             {"go.work.sum"},
+	"Cargo.toml":          {"Cargo.lock"},
+	"package.json":        {"package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lock"},
+	"pnpm-workspace.yaml": {"pnpm-lock.yaml"}, // its catalogs and overrides pin versions too
+	"deno.json":           {"deno.lock"},
+	"deno.jsonc":          {"deno.lock"},
+	"pyproject.toml":      {"uv.lock", "poetry.lock", "pdm.lock"},
+	"Pipfile":             {"Pipfile.lock"},
+	"Gemfile":             {"Gemfile.lock"},
+	"gems.rb":             {"gems.locked"},
+	"Podfile":             {"Podfile.lock"},
+	"composer.json":       {"composer.lock"},
+	"mix.exs":             {"mix.lock"},
+	"pubspec.yaml":        {"pubspec.lock"},
+	"Package.swift":       {"Package.resolved"},
+	"Chart.yaml":          {"Chart.lock"},
+	"flake.nix":           {"flake.lock"},
 }
 
 // maxFocus bounds the names a lock file's excerpt is cut to.
@@ -193,4 +200,5 @@ var manifestKeys = map[string]bool{
 	"group": true, "platforms": true, "scripts": true, "main": true, "engines": true, "workspaces": true,
 	"overrides": true, "resolutions": true, "private": true, "license": true, "description": true, "members": true,
 	"python": true, "requires-python": true, "extras": true, "markers": true, "type": true, "module.exports": true,
+	"packages": true, "catalog": true, "catalogs": true, "pod": true, "use": true, "imports": true, "repository": true,
 }

@@ -23,6 +23,9 @@ func TestLockOfManifest(t *testing.T) {
 		"crates/x/src/lib.rs":   "pub fn f() {}\n",
 		"web/package.json":      "{\"dependencies\": {\"lodash\": \"4.17.20\"}}\n",
 		"web/package-lock.json": "{}\n",
+		"ui/package.json":       "{\"dependencies\": {\"vitest\": \"catalog:\"}}\n",
+		"pnpm-workspace.yaml":   "packages:\n  - ui\ncatalog:\n  vitest: ^2.0.0\n",
+		"pnpm-lock.yaml":        "lockfileVersion: '9.0'\n",
 	})
 	r.Commit("base")
 	r.commitEach(map[string]string{"main.go": "package main\n\nfunc main() {}\n", "go.sum": "example.com/a v1.0.0 h1:x=\n\n"})
@@ -42,6 +45,8 @@ func TestLockOfManifest(t *testing.T) {
 			"Cargo.lock", []string{"xtool"}, nil},
 		{"package.json", map[string]string{"web/package.json": "{\"dependencies\": {\"lodash\": \"4.17.21\", \"@babel/core\": \"^7\"}}\n"},
 			"web/package-lock.json", []string{"lodash", "@babel/core"}, nil},
+		{"pnpm-workspace.yaml's catalog", map[string]string{"pnpm-workspace.yaml": "packages:\n  - ui\ncatalog:\n  vitest: ^3.0.0\n"},
+			"pnpm-lock.yaml", []string{"vitest"}, nil},
 		{"code beside go.mod: no lock", map[string]string{"main.go": "package main\n\nfunc main() { println() }\n"},
 			"", nil, []string{"go.sum"}},
 		{"go.mod and go.sum both changed: go.sum is in the diff", map[string]string{
