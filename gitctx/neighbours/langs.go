@@ -2,7 +2,6 @@ package neighbours
 
 import (
 	"path"
-	"regexp"
 	"strings"
 	"unicode"
 )
@@ -12,12 +11,11 @@ import (
 // (PSR-4: Acme\Http\Client in Http/Client.php under the package's root;
 // Elixir: Plug.Conn.Utils in plug/conn/utils.ex). Dart imports files.
 var (
-	phpUse      = regexp.MustCompile(`(?m)^[ \t]*use[ \t]+\\?([\w\\]+)(?:[ \t]+as[ \t]+\w+)?[ \t]*;`)
-	phpGroupUse = regexp.MustCompile(`(?m)^[ \t]*use[ \t]+\\?([\w\\]+)\\\{([^}]*)\}[ \t]*;`)
-	phpRequire  = regexp.MustCompile(`(?m)\b(?:require|include)(?:_once)?[ \t(]*(?:__DIR__[ \t]*\.[ \t]*)?['"]([^'"]+\.php)['"]`)
-	exAlias     = regexp.MustCompile(`(?m)^[ \t]*(?:alias|import|require|use)[ \t]+([A-Z][\w.]*?)(?:\.\{([^}]*)\})?[ \t]*(?:,|$)`)
-	exModuleRef = regexp.MustCompile(`\b[A-Z]\w*(?:\.[A-Z]\w*)+`)
-	dartImport  = regexp.MustCompile(`(?m)^[ \t]*(?:import|export|part)[ \t]+['"]([^'"]+\.dart)['"]`)
+	phpUse      = mustKeywordRegexp(`(?m)^[ \t]*use[ \t]+\\?([\w\\]+)(?:[ \t]+as[ \t]+\w+)?[ \t]*;`, "use")
+	phpGroupUse = mustKeywordRegexp(`(?m)^[ \t]*use[ \t]+\\?([\w\\]+)\\\{([^}]*)\}[ \t]*;`, "use")
+	phpRequire  = mustKeywordRegexp(`(?m)\b(?:require|include)(?:_once)?[ \t(]*(?:__DIR__[ \t]*\.[ \t]*)?['"]([^'"]+\.php)['"]`, "require", "include")
+	exAlias     = mustKeywordRegexp(`(?m)^[ \t]*(?:alias|import|require|use)[ \t]+([A-Z][\w.]*?)(?:\.\{([^}]*)\})?[ \t]*(?:,|$)`, "alias", "import", "require", "use")
+	dartImport  = mustKeywordRegexp(`(?m)^[ \t]*(?:import|export|part)[ \t]+['"]([^'"]+\.dart)['"]`, "import", "export", "part")
 )
 
 // phpImports turns `use` statements into "php:" specs (namespace paths
@@ -65,8 +63,42 @@ func exImports(head []byte) []string {
 			}
 		}
 	}
-	for _, m := range exModuleRef.FindAll(head, -1) {
+	for _, m := range moduleRefs(head) {
 		add(string(m))
+	}
+	return out
+}
+
+// moduleRefs returns the module names written in full in an Elixir text,
+// in order: a word of an upper-case letter and word characters, and one
+// or more such words after dots (Plug.Conn.Query), as the regexp
+// \b[A-Z]\w*(?:\.[A-Z]\w*)+ finds them (FuzzModuleRefs holds it to
+// that), at ten times its speed: the regexp has no literal to skip to.
+func moduleRefs(text []byte) [][]byte {
+	var out [][]byte
+	upper := func(i int) bool { return i < len(text) && text[i] >= 'A' && text[i] <= 'Z' }
+	word := func(i int) int { // the end of the word characters from i on
+		for i < len(text) && isWordByte(text[i]) {
+			i++
+		}
+		return i
+	}
+	for i := 0; i < len(text); {
+		if !upper(i) || i > 0 && isWordByte(text[i-1]) {
+			i++
+			continue
+		}
+		end, j := -1, word(i+1)
+		for j < len(text) && text[j] == '.' && upper(j+1) {
+			j = word(j + 2)
+			end = j
+		}
+		if end < 0 {
+			i = j // no dotted name here; within the word, no word starts
+			continue
+		}
+		out = append(out, text[i:end:end])
+		i = end
 	}
 	return out
 }

@@ -11,14 +11,14 @@ import (
 // Import statements, by language. Each yields one spec per match (the
 // first non-empty group).
 var (
-	pyFrom    = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]*(?:\(([^)]*)\)|([\w*, \t]+))`)
-	pyImport  = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)`)
+	pyFrom    = mustKeywordRegexp(`(?m)^[ \t]*from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]*(?:\(([^)]*)\)|([\w*, \t]+))`, "from")
+	pyImport  = mustKeywordRegexp(`(?m)^[ \t]*import[ \t]+([\w.]+(?:[ \t]*,[ \t]*[\w.]+)*)`, "import")
 	pyComment = regexp.MustCompile(`#[^\n]*`)
-	jvmImport = regexp.MustCompile(`(?m)^[ \t]*import[ \t]+(?:static[ \t]+)?([\w.]+?)(?:\.\*)?[ \t]*;?[ \t]*$`)
-	rustMod   = regexp.MustCompile(`(?m)^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;`)
-	rustUse   = regexp.MustCompile(`(?m)^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?use[ \t]+((?:crate|super|self)(?:::\w+)+)`)
-	cInclude  = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*"([^"]+)"`)
-	rbRequire = regexp.MustCompile(`(?m)^[ \t]*require_relative[ \t]+['"]([^'"]+)['"]`)
+	jvmImport = mustKeywordRegexp(`(?m)^[ \t]*import[ \t]+(?:static[ \t]+)?([\w.]+?)(?:\.\*)?[ \t]*;?[ \t]*$`, "import")
+	rustMod   = mustKeywordRegexp(`(?m)^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?mod[ \t]+(\w+)[ \t]*;`, "pub", "mod")
+	rustUse   = mustKeywordRegexp(`(?m)^[ \t]*(?:pub(?:\([^)]*\))?[ \t]+)?use[ \t]+((?:crate|super|self)(?:::\w+)+)`, "pub", "use")
+	cInclude  = mustKeywordRegexp(`(?m)^[ \t]*#[ \t]*include[ \t]*"([^"]+)"`, "#")
+	rbRequire = mustKeywordRegexp(`(?m)^[ \t]*require_relative[ \t]+['"]([^'"]+)['"]`, "require_relative")
 )
 
 // parseImports lists the import specs in the head of a file. Specs carry a
@@ -63,8 +63,14 @@ func goImports(name string, head []byte) []string {
 	return out
 }
 
+// allSubmatcher finds every match of a pattern with its groups: a
+// regexp.Regexp or a keywordRegexp.
+type allSubmatcher interface {
+	FindAllSubmatch(text []byte, n int) [][][]byte
+}
+
 // groups returns the first non-empty group of every match, prefixed.
-func groups(re *regexp.Regexp, text []byte, prefix string) []string {
+func groups(re allSubmatcher, text []byte, prefix string) []string {
 	var out []string
 	for _, m := range re.FindAllSubmatch(text, -1) {
 		for _, g := range m[1:] {
