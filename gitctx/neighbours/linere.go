@@ -41,9 +41,9 @@ func mustKeywordRegexp(pattern string, keywords ...string) *keywordRegexp {
 	return k
 }
 
-// FindAllSubmatch is regexp.Regexp's, for n < 0: the successive
-// non-overlapping matches, leftmost first, each with its groups (nil for
-// a group that took no part).
+// FindAllSubmatch is regexp.Regexp's: the successive non-overlapping
+// matches (at most n; all for n < 0), leftmost first, each with its groups
+// (nil for a group that took no part).
 func (k *keywordRegexp) FindAllSubmatch(text []byte, n int) [][][]byte {
 	var out [][][]byte
 	seen := make([]int, len(k.keywords))
@@ -74,35 +74,15 @@ func (k *keywordRegexp) FindAllSubmatch(text []byte, n int) [][][]byte {
 
 // next returns the first place at or after at where a match may start: a
 // line's start (a keyword after its blanks), or a keyword that starts a
-// word. seen holds, for each keyword, the place it was last found (-1:
-// nowhere after; -2, or below at: to be searched for), so that a text is
-// read once for each keyword.
+// word.
 func (k *keywordRegexp) next(text []byte, at int, seen []int) (int, bool) {
-	if !k.atLine {
-		for at < len(text) {
-			i := -1 // the nearest keyword
-			for j, w := range k.keywords {
-				if seen[j] == -2 || seen[j] >= 0 && seen[j] < at { // each keyword's text is searched once
-					if found := bytes.Index(text[at:], w); found >= 0 {
-						seen[j] = at + found
-					} else {
-						seen[j] = -1
-					}
-				}
-				if seen[j] >= 0 && (i < 0 || seen[j] < i) {
-					i = seen[j]
-				}
-			}
-			if i < 0 {
-				break
-			}
-			if i == 0 || !isWordByte(text[i-1]) {
-				return i, true
-			}
-			at = i + 1
-		}
-		return 0, false
+	if k.atLine {
+		return k.nextLine(text, at)
 	}
+	return k.nextWord(text, at, seen)
+}
+
+func (k *keywordRegexp) nextLine(text []byte, at int) (int, bool) {
 	for ls := at; ls < len(text); {
 		if ls == 0 || text[ls-1] == '\n' {
 			i := ls
@@ -118,6 +98,36 @@ func (k *keywordRegexp) next(text []byte, at int, seen []int) (int, bool) {
 			break
 		}
 		ls += nl + 1
+	}
+	return 0, false
+}
+
+// nextWord finds the nearest keyword at or after at that starts a word.
+// seen holds, for each keyword, the place it was last found (-1: nowhere
+// after; -2, or below at: to be searched for), so that a text is read once
+// for each keyword.
+func (k *keywordRegexp) nextWord(text []byte, at int, seen []int) (int, bool) {
+	for at < len(text) {
+		i := -1 // the nearest keyword
+		for j, w := range k.keywords {
+			if seen[j] == -2 || seen[j] >= 0 && seen[j] < at {
+				if found := bytes.Index(text[at:], w); found >= 0 {
+					seen[j] = at + found
+				} else {
+					seen[j] = -1
+				}
+			}
+			if seen[j] >= 0 && (i < 0 || seen[j] < i) {
+				i = seen[j]
+			}
+		}
+		if i < 0 {
+			break
+		}
+		if i == 0 || !isWordByte(text[i-1]) {
+			return i, true
+		}
+		at = i + 1
 	}
 	return 0, false
 }
