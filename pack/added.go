@@ -29,8 +29,9 @@ const addedLimit = 64 << 20
 // changed text file — credential files and excluded directories included:
 // what blocks a commit is what the commit adds, not what a pack would
 // show. Each hunk's new side is scanned as one text (added lines with the
-// context around them), and findings on added lines are reported. A patch
-// too large to read is reported as unchecked in the second result.
+// context around them), and findings on added lines are reported, but for
+// those the repository's .gitleaks.toml allows (secrets.Gate.BlockingHits).
+// A patch too large to read is reported as unchecked in the second result.
 func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([]AddedSecret, []string, error) {
 	type job struct {
 		f *gitctx.File
@@ -61,7 +62,7 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 		var err error
 		if j.p == nil {
 			hits, err = decodedHits(ctx, ch, gate, j.f)
-		} else if hits, err = addedHits(ctx, gate, j.p); err == nil {
+		} else if hits, err = addedHits(ctx, gate, j.f.Path, j.p); err == nil {
 			var keys []secrets.Hit
 			keys, err = keyHits(ctx, ch, gate, j.f, j.p)
 			hits = appendNew(hits, keys)
@@ -94,7 +95,7 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 
 // addedHits scans each hunk's new side and keeps the placeholders that
 // fall on added lines, with their line numbers in the new file.
-func addedHits(ctx context.Context, gate *secrets.Gate, p *gitctx.Patch) ([]secrets.Hit, error) {
+func addedHits(ctx context.Context, gate *secrets.Gate, path string, p *gitctx.Patch) ([]secrets.Hit, error) {
 	var out []secrets.Hit
 	for _, h := range p.Hunks {
 		var text strings.Builder
@@ -109,7 +110,7 @@ func addedHits(ctx context.Context, gate *secrets.Gate, p *gitctx.Patch) ([]secr
 			nums = append(nums, l.newNo)
 			added = append(added, l.Op == '+')
 		}
-		_, hits, err := gate.RedactString(ctx, text.String())
+		hits, err := gate.BlockingHits(ctx, path, text.String())
 		if err != nil {
 			return nil, err
 		}
@@ -148,7 +149,7 @@ func keyHits(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate, f *gitc
 			}
 		}
 	}
-	_, hits, err := gate.RedactString(ctx, d.Text)
+	hits, err := gate.BlockingHits(ctx, f.Path, d.Text)
 	if err != nil {
 		return nil, err
 	}
@@ -203,7 +204,7 @@ func decodedHits(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate, f *
 		}
 	}
 	lines := strings.Split(d.Text, "\n")
-	_, hits, err := gate.RedactString(ctx, d.Text)
+	hits, err := gate.BlockingHits(ctx, f.Path, d.Text)
 	if err != nil {
 		return nil, err
 	}

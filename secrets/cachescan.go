@@ -134,6 +134,11 @@ type Object struct {
 // then not emit the text (fail closed). A text scanned before in the run,
 // or (with a cache) found clean by an earlier run, is not scanned again.
 func (g *Gate) Scan(ctx context.Context, text string) ([]Span, error) {
+	return g.scan(ctx, text, nil)
+}
+
+// scan is Scan keeping only the findings keep accepts (nil: all of them).
+func (g *Gate) scan(ctx context.Context, text string, keep func(finding) bool) ([]Span, error) {
 	if text == "" {
 		return nil, ctx.Err()
 	}
@@ -143,7 +148,16 @@ func (g *Gate) Scan(ctx context.Context, text string) ([]Span, error) {
 	if err != nil {
 		return nil, err
 	}
-	spans, own := g.spans(text, fs)
+	kept := fs
+	if keep != nil {
+		kept = nil
+		for _, f := range fs {
+			if keep(f) {
+				kept = append(kept, f)
+			}
+		}
+	}
+	spans, own := g.spans(text, kept)
 	if cached && fresh && len(fs) == 0 && !own {
 		g.cache.put(key, len(text), nil)
 	}
@@ -249,5 +263,5 @@ func (g *Gate) spans(text string, fs []finding) (spans []Span, own bool) {
 func (g *Gate) RedactObject(ctx context.Context, o Object, text string) (Text, []Hit, error) {
 	return g.redactPasses(ctx, text, 0, func(ctx context.Context, text string) ([]Span, error) {
 		return g.ScanObject(ctx, o, text)
-	})
+	}, g.Scan)
 }

@@ -28,7 +28,9 @@ type Options struct {
 	// RepoConfig is the repository's .gitleaks.toml (in a pull request,
 	// the base commit's). Its rules are added to the default ones; its
 	// allowlists, its extend settings and any rule reusing a default
-	// rule's id are ignored, so it can never weaken the gate.
+	// rule's id are ignored, so it can never weaken the gate. Only
+	// BlockingHits, the verdict of a commit scanner, follows its
+	// allowlists.
 	RepoConfig []byte
 	// OwnTokens are the run's own credentials (API keys, the GitHub
 	// token): found wherever they appear, whatever the rules say.
@@ -54,6 +56,7 @@ type Gate struct {
 	own       []string
 	encoded   []encodedToken // the own tokens in base64 and hex
 	ignored   []string       // rule ids of the repository config that were refused
+	allow     allowed        // what the repository config allows, for BlockingHits only
 	cache     *Cache         // nil: none
 	version   [32]byte       // of the rule set, for the cache's keys
 	found     *memo          // what scans found in the texts of this run
@@ -102,6 +105,9 @@ func New(opts Options) (g *Gate, err error) {
 		}
 		if g.ignored, err = extend(&cfg, opts.RepoConfig); err != nil {
 			return nil, fmt.Errorf("read the repository's .gitleaks.toml: %w", err)
+		}
+		if g.allow, err = readAllowed(opts.RepoConfig); err != nil {
+			return nil, fmt.Errorf("read the allowlists of the repository's .gitleaks.toml: %w", err)
 		}
 		strengthen(&cfg) // the repository's rules; the defaults' are already
 		d := newDetectors(cfg)

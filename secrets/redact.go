@@ -130,14 +130,15 @@ const maxPasses = 4
 // RedactKeeping. If a credential is still found after maxPasses, every line
 // it touches is replaced whole.
 func (g *Gate) RedactAll(ctx context.Context, text string, keep int) (Text, []Hit, error) {
-	return g.redactPasses(ctx, text, keep, g.Scan)
+	return g.redactPasses(ctx, text, keep, g.Scan, g.Scan)
 }
 
-// redactPasses is RedactAll with the first scan made by first.
-func (g *Gate) redactPasses(ctx context.Context, text string, keep int, first func(context.Context, string) ([]Span, error)) (Text, []Hit, error) {
+// redactPasses is RedactAll with the first scan made by first and the
+// others by rest.
+func (g *Gate) redactPasses(ctx context.Context, text string, keep int, first, rest func(context.Context, string) ([]Span, error)) (Text, []Hit, error) {
 	var all []Hit
 	for pass := 0; ; pass++ {
-		scan := g.Scan
+		scan := rest
 		if pass == 0 {
 			scan = first
 		}

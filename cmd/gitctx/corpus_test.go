@@ -446,35 +446,54 @@ func TestPackCorpus(t *testing.T) {
 }
 
 // TestPackFailOnSecrets: a staged credential blocks with exit 3, naming
-// file, line and rule, and nothing of it on stderr.
+// file, line and rule, and nothing of it on stderr. Whether it blocks is a
+// commit scanner's verdict, so the base commit's .gitleaks.toml decides
+// it as in gitleaks: the corpus repository's (which allows everything)
+// lets it through; without it, it blocks. The pack is redacted either way.
 func TestPackFailOnSecrets(t *testing.T) {
 	cf := loadCreds(t)
 	staged := makeCred(t, cf, "github-pat", "staged")
 	r := buildCorpusRepo(t)
 	t.Chdir(r.Dir)
 	r.creds = append(r.creds, staged)
-	r.write("staged/new.go", []byte("package staged\n\nvar k = \""+staged.Token+"\"\n"))
-	r.Git("add", "staged/new.go")
-	out := t.TempDir()
-	res := gitctxRun(map[string]string{}, "pack", "--staged", "--fail-on-secrets", "--out", out, "--progress", "never")
-	if res.code != exitSecrets {
-		t.Fatalf("exit %d, want %d\nstderr: %s", res.code, exitSecrets, res.stderr)
+	stage := func() {
+		r.write("staged/new.go", []byte("package staged\n\nvar k = \""+staged.Token+"\"\n"))
+		r.Git("add", "staged/new.go")
 	}
-	if !strings.Contains(res.stderr, "staged/new.go:3: github-pat") {
-		t.Errorf("stderr does not name file, line and rule:\n%s", res.stderr)
-	}
-	for _, c := range r.creds {
-		if l := leak(c, res.stderr+res.stdout, 12); l != "" {
-			t.Errorf("stderr or stdout holds %s of the %s credential", l, c.Rule)
+	failOn := func(t *testing.T, wantCode int) {
+		t.Helper()
+		out := t.TempDir()
+		res := gitctxRun(map[string]string{}, "pack", "--staged", "--fail-on-secrets", "--out", out, "--progress", "never")
+		if res.code != wantCode {
+			t.Fatalf("exit %d, want %d\nstderr: %s", res.code, wantCode, res.stderr)
+		}
+		if blocked := strings.Contains(res.stderr, "staged/new.go:3: github-pat"); blocked != (wantCode == exitSecrets) {
+			t.Errorf("stderr names the credential: %v, want %v:\n%s", blocked, wantCode == exitSecrets, res.stderr)
+		}
+		for _, c := range r.creds {
+			if l := leak(c, res.stderr+res.stdout, 12); l != "" {
+				t.Errorf("stderr or stdout holds %s of the %s credential", l, c.Rule)
+			}
+		}
+		data, err := os.ReadFile(filepath.Join(out, "pack.md"))
+		if err != nil {
+			t.Fatalf("the redacted pack should still be written: %v", err)
+		}
+		if leak(staged, string(data), 12) != "" {
+			t.Error("the pack holds the staged credential")
 		}
 	}
-	data, err := os.ReadFile(filepath.Join(out, "pack.md"))
-	if err != nil {
-		t.Fatalf("the redacted pack should still be written: %v", err)
-	}
-	if leak(staged, string(data), 12) != "" {
-		t.Error("the pack holds the staged credential")
-	}
+	t.Run("allowed by the base's .gitleaks.toml", func(t *testing.T) {
+		stage()
+		failOn(t, 0)
+	})
+	t.Run("blocked", func(t *testing.T) {
+		r.Git("rm", "-q", "--cached", "staged/new.go")
+		r.Git("rm", "-q", ".gitleaks.toml")
+		r.Git("commit", "-q", "--no-verify", "-m", "no gitleaks config")
+		stage()
+		failOn(t, exitSecrets)
+	})
 }
 
 // smallRepo makes a repository of two commits: a README, then files
