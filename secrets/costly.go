@@ -35,6 +35,8 @@ func costlyRules() []costlyRule {
 		{"vault-service-token", vaultRegex, mayHoldVault, nil},
 		{"jwt", jwtRegex, mayHoldJWT, nil},
 		{"lob-api-key", lobRegex, mayHoldLob, nil},
+		{"password-assignment", passwordAssignmentRegex, mayHoldPass, passRegions},
+		{"password-setting", passwordSettingRegex, mayHoldPass, passRegions},
 	}
 }
 

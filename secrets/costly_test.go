@@ -86,6 +86,13 @@ func TestCostlyChecks(t *testing.T) {
 		{"lob-api-key", "LOB = LIVE_" + strings.Repeat("ABCDEF0123", 4), true},
 		{"lob-api-key", "func test_helper() { live_value := 1 }", false},
 		{"lob-api-key", "lob: te\u017ft_" + strings.Repeat("0a1b2c3d4e", 4), true},
+		{"password-assignment", "let password = 'Summer2024!';", true},
+		{"password-assignment", `if conf.DB_Passwd != "hunter22" {`, true},
+		{"password-assignment", "if ok:\n    pass\nbypass(x) # passes 'hunter22'", false},
+		{"password-assignment", "pa\u017f\u017fword = 'Summer2024!'", true},
+		{"password-setting", "export PGPASSWORD=polar9\n", true},
+		{"password-setting", "  POSTGRES_PASSWORD : polar\n", true},
+		{"password-setting", "if ok:\n    pass\nbypass(p)\n", false},
 	} {
 		c := costlyByID(t, tc.rule)
 		if got := c.mayHold(tc.text); got != tc.want {
@@ -176,6 +183,8 @@ func FuzzCostlyChecks(f *testing.F) {
 		"\u017fecret = 81nvq02nvaq18cnw", "func f() { … } // token … = 81nvq02nvaq18cnw", "é token = \"81nvq02nvaq18cnw\" …",
 		"x\napi_key \n\n\n=\n\n\n\n\n81nvq02nvaq18cnw\ny", "a\ntoken = 81nvq02nvaq18cnw\nkey: 'abcdefghijkl'\n\n\n\n\n\n\n\n\n\nb",
 		"secret =\n\n\n\n\n\n81nvq02nvaq18cnw", "key=aaaaaaaaaaaa\nkey=bbbbbbbbbbbbbbb\n",
+		"let password = 'Summer2024!';", "x\n  POSTGRES_PASSWORD: polar # db\ny", "export PGPASSWORD=polar9",
+		"a\ndb.password=s3cr3t\r\nb", "PASS_WORD_X = hunter2", `"pass'" : "abcd"`, "pa\u017f\u017f = 'abcd'",
 	} {
 		f.Add(s)
 	}

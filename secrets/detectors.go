@@ -18,7 +18,8 @@ func newDetector(cfg config.Config, depth int) *detect.Detector {
 }
 
 // detectors are a gate's gitleaks detectors: plain (every rule) scans a
-// text that nothing in decodes (see mayDecode), decoding every other text.
+// text that nothing in decodes (see mayDecode), decoding every other text
+// (with the rules that never decode, see decodedRule, alone in their regions).
 // Past the first skipAfter bytes, a text that some costly rules cannot
 // match (see costlyRules) is scanned by cheap, without them, and by each
 // of the others alone (the generic rule in its regions only). All but
@@ -29,6 +30,9 @@ type detectors struct {
 	costly   []costlyRule
 	cheap    func() *detect.Detector   // every rule but the costly ones
 	alone    []func() *detect.Detector // each costly rule alone
+	// undecoded are the costly rules that never decode (see decodedRule):
+	// decoding leaves them out, and they are run in their regions.
+	undecoded []int
 	// skippable counts the bytes of the texts some costly rule cannot
 	// match, scanned so far (see passesFor).
 	skippable *atomic.Int64
@@ -47,17 +51,22 @@ const skipAfter = 8 << 10
 func newDetectors(cfg config.Config) detectors {
 	ds := detectors{
 		plain:     newDetector(cfg, 0),
-		decoding:  sync.OnceValue(func() *detect.Detector { return newDetector(cfg, decodeDepth) }),
 		costly:    activeCostly(cfg),
 		skippable: new(atomic.Int64),
 	}
 	isCostly := map[string]bool{}
-	for _, c := range ds.costly {
+	for i, c := range ds.costly {
 		isCostly[c.id] = true
 		ds.alone = append(ds.alone, sync.OnceValue(func() *detect.Detector {
 			return newDetector(keepRules(cfg, func(id string) bool { return id == c.id }), 0)
 		}))
+		if !decodedRule(c.id) {
+			ds.undecoded = append(ds.undecoded, i)
+		}
 	}
+	ds.decoding = sync.OnceValue(func() *detect.Detector {
+		return newDetector(keepRules(cfg, func(id string) bool { return decodedRule(id) || !isCostly[id] }), decodeDepth)
+	})
 	ds.cheap = sync.OnceValue(func() *detect.Detector {
 		return newDetector(keepRules(cfg, func(id string) bool { return !isCostly[id] }), 0)
 	})
@@ -76,7 +85,13 @@ type pass struct {
 // is in one detector of the choice.
 func (ds detectors) passesFor(text string) []pass {
 	if mayDecode(text) {
-		return []pass{{d: ds.decoding()}}
+		out := []pass{{d: ds.decoding()}}
+		for _, i := range ds.undecoded {
+			if ds.costly[i].mayHold(text) {
+				out = append(out, pass{ds.alone[i](), ds.costly[i].regions})
+			}
+		}
+		return out
 	}
 	var may []int
 	for i, c := range ds.costly {

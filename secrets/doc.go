@@ -17,9 +17,12 @@
 //     scanned without a file path, so path allowlists (lockfiles, vendor/,
 //     SVGs) exempt nothing;
 //   - a finding is replaced by its byte span, widened to the rule's whole
-//     match (an encoded credential's whole encoded run), never by searching
-//     for the secret's text; a span over several lines leaves its
-//     placeholder on each line;
+//     match (an encoded credential's whole encoded run; gitctx's password
+//     rules, the value alone), never by searching for the secret's text; a
+//     span over several lines leaves its placeholder on each line;
+//   - gitctx adds rules for what gitleaks' cannot see (rules.go): a
+//     password in a URL, and a value given to a name that says it is a
+//     password; the latter redact and never block (BlockingHits);
 //   - the run's own credentials are found literally, whatever the rules say.
 //
 // A placeholder reads [REDACTED:<rule>#<n>]; the same secret gets the same

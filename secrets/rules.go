@@ -1,11 +1,25 @@
 package secrets
 
 // extraRules are gitctx's additions to gitleaks' default rules, for what
-// those cannot see: a password in the user information of a URL
+// those cannot see.
+//
+// uri-credentials: a password in the user information of a URL
 // (postgres://app:s3cret@db), which no default rule covers. The whole URL
 // is the match, so the whole URL is replaced. Brackets, which a URL's user
 // information cannot hold unencoded, are left out so that a placeholder
 // never looks like a password.
+//
+// password-assignment and password-setting: a value given to a name that
+// says it is a password, which gitleaks' generic rule misses when it is
+// short, has little entropy or holds a character outside its value class
+// ('Summer2024!', 'hunter42', POSTGRES_PASSWORD: polar). The first takes a
+// quoted literal, set, passed or compared; the second an unquoted value
+// that ends its line: after a colon (YAML), after = for an upper-case name
+// (env, shell, Dockerfile), or after = with no space before it for a name
+// that starts the line (ini, properties). Only the value is replaced (see
+// secretOnly), and the allowlist keeps what is plainly not a password:
+// placeholders, versions, paths, member names, type names, stand-in words.
+// They redact; they never block a commit (see redactOnly).
 const extraRules = `
 [[rules]]
 id = "uri-credentials"
@@ -13,4 +27,60 @@ description = "A password in the user information of a URL"
 regex = '''(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@'"<>\[\]]{1,100}:([^\s/@'"<>\[\]]{3,200})@[^\s/'"<>]{2,}'''
 secretGroup = 1
 keywords = ["://"]
+
+[[rules]]
+id = "password-assignment"
+description = "A quoted literal given to a name that says it is a password"
+regex = '''` + passwordAssignmentRegex + `'''
+keywords = ["pass"]
+[[rules.allowlists]]
+description = "plainly not a password"
+regexes = [
+  '''\[REDACTED:[a-z0-9-]+#[0-9]+\]''',
+  '''^[~^<>=v]*\d+(?:\.\d+)+''',
+  '''^(?:/|\./|~/)''',
+  '''^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$''',
+  '''(?i)^(?:password|passwd|passphrase|passcode|pass|secret|changeme|change_me|example|placeholder|dummy|redacted|hidden|required|optional|confirmed|none|null|nil|undefined|true|false|yes|no|allow|deny|warn|fail|skip)$''',
+]
+
+[[rules]]
+id = "password-setting"
+description = "An unquoted value, ending its line, of a setting whose name says it is a password"
+regex = '''` + passwordSettingRegex + `'''
+keywords = ["pass"]
+[[rules.allowlists]]
+description = "plainly not a password"
+regexes = [
+  '''\[REDACTED:[a-z0-9-]+#[0-9]+\]''',
+  '''^[~^<>=v]*\d+(?:\.\d+)+''',
+  '''^(?:/|\./|~/)''',
+  '''^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$''',
+  '''^(?:[A-Z][a-z]+){2,4}\??$''',
+  '''(?i)^(?:password|passwd|passphrase|passcode|pass|secret|changeme|change_me|example|placeholder|dummy|redacted|hidden|required|optional|confirmed|none|null|nil|undefined|true|false|yes|no|allow|deny|warn|fail|skip|string|str|text|int|integer|number|bool|boolean|object|any|bytes|option)\??$''',
+]
 `
+
+// passwordAssignmentRegex and passwordSettingRegex are the expressions
+// of the password rules (see extraRules and passRegions).
+const (
+	passwordAssignmentRegex = `(?i)(?:(?:passw(?:or)?d|passphrase|passcode)[\w.-]{0,20}?|(?:\b|[_.-])pass(?:[_.-][\w.-]{0,20}?)?)["']?[ \t]{0,5}(?:===|!==|==|!=|=>|:=|=|:)[ \t]{0,5}(?:"([^"\s]{4,200})"|'([^'\s]{4,200})'|\x60([^\x60\s]{4,200})\x60)`
+	passwordSettingRegex    = `(?m)(?:(?i:(?:passw(?:or)?d|passphrase|passcode)[\w.-]{0,20}?|(?:\b|[_.-])pass(?:[_.-][\w.-]{0,20}?)?)[ \t]*:|\b(?:[A-Z0-9_]*PASS(?:WORD|WD|PHRASE|CODE)|(?:[A-Z0-9]+_)*PASS)(?:_[A-Z0-9]+)*[ \t]*=|^[ \t]*(?i:[\w.-]{0,50}?(?:passw(?:or)?d|passphrase|passcode|pass)[\w.-]{0,20}?)=)[ \t]*([^\s"'\x60#,;()<>\[\]{}]{4,200})[ \t]*(?:#.*)?$`
+)
+
+// passwordRules are gitctx's password rules (see extraRules).
+var passwordRules = map[string]bool{"password-assignment": true, "password-setting": true}
+
+// secretOnly reports whether a rule's finding replaces its secret alone,
+// not its whole match: the name before a password says what was there.
+func secretOnly(rule string) bool { return passwordRules[rule] }
+
+// redactOnly reports whether a rule redacts but never blocks a commit:
+// whether a change adds a credential is gitleaks' verdict, and these rules
+// are gitctx's wider net for what leaves the machine.
+func redactOnly(rule string) bool { return passwordRules[rule] }
+
+// decodedRule reports whether a rule is run on decoded text too. The password
+// rules are not: they look for a name and its value in the text as it is,
+// and read like the generic rule, slowly; gitleaks' rules find the tokens
+// that encoding hides.
+func decodedRule(rule string) bool { return !passwordRules[rule] }

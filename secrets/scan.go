@@ -84,6 +84,9 @@ func detectIn(ctx context.Context, d *detect.Detector, part string, offset, line
 			fd.kind = kindEmpty
 		} else if i := strings.Index(part[start:end], f.Secret); i >= 0 {
 			fd.secretStart, fd.secretEnd, fd.kind = start+i, start+i+len(f.Secret), kindLiteral
+			if secretOnly(f.RuleID) {
+				fd.start, fd.end = fd.secretStart, fd.secretEnd
+			}
 		}
 		fd.start, fd.end, fd.secretStart, fd.secretEnd = fd.start+offset, fd.end+offset, fd.secretStart+offset, fd.secretEnd+offset
 		fs = append(fs, placed{fd, line + f.StartLine, pass})
@@ -243,18 +246,24 @@ func terminator(f report.Finding) int {
 
 // merge sorts spans and joins overlapping ones. Where a span lies inside
 // another and covers that one's secret (a token inside a generic
-// "key = value" match), the inner, more specific span stands for both, so
-// the text around the secret stays readable; otherwise the two are joined
-// and keep the first placeholder.
+// "key = value" match, or the whole value of a password rule), the inner,
+// more specific span stands for both, so the text around the secret stays
+// readable; otherwise the two are joined and keep the first placeholder.
 func merge(spans []Span) []Span {
 	if len(spans) < 2 {
 		return spans
 	}
 	sort.Slice(spans, func(i, j int) bool {
-		if spans[i].Start != spans[j].Start {
-			return spans[i].Start < spans[j].Start
+		a, b := spans[i], spans[j]
+		switch {
+		case a.Start != b.Start:
+			return a.Start < b.Start
+		case a.End != b.End:
+			return a.End > b.End
+		case secretOnly(a.Rule) != secretOnly(b.Rule):
+			return secretOnly(a.Rule) // over the same bytes, the token's own rule (sorted after) wins
 		}
-		return spans[i].End > spans[j].End
+		return a.Rule < b.Rule
 	})
 	var out []Span
 	for _, s := range spans {
