@@ -21,6 +21,12 @@ func TestPasswordRules(t *testing.T) {
 		{`smtp_pass: "abcd1234"`, `smtp_pass: "[REDACTED:password-assignment#1]"`},
 		{"pass = `hunter22`", "pass = `[REDACTED:password-assignment#1]`"},
 		{`passphrase := "x<y>z&w"`, `passphrase := "[REDACTED:password-assignment#1]"`},
+		// query and connection strings
+		{`"Server=.;Database=app;User Id=sa;Password=Forge123!;"`, `"Server=.;Database=app;User Id=sa;Password=[REDACTED:password-assignment#1];"`},
+		{"jdbc:mysql://db/app?user=u&password=hunter2&ssl=1", "jdbc:mysql://db/app?user=u&password=[REDACTED:password-assignment#1]&ssl=1"},
+		{"curl 'https://x.test/login?pass=hunter2'", "curl 'https://x.test/login?pass=[REDACTED:password-assignment#1]'"},
+		{"https://x.test/?password=${PASSWORD}&a=1", ""},
+		{"?password=<password>", ""},
 		// unquoted settings that end their line
 		{"  POSTGRES_PASSWORD: polar", "  POSTGRES_PASSWORD: [REDACTED:password-setting#1]"},
 		{"export PGPASSWORD=polar9", "export PGPASSWORD=[REDACTED:password-setting#1]"},

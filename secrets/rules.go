@@ -13,7 +13,8 @@ package secrets
 // says it is a password, which gitleaks' generic rule misses when it is
 // short, has little entropy or holds a character outside its value class
 // ('Summer2024!', 'hunter42', POSTGRES_PASSWORD: polar). The first takes a
-// quoted literal, set, passed or compared; the second an unquoted value
+// quoted literal, set, passed or compared, and a password in a query or
+// connection string (?password=x&, ;Password=x;); the second an unquoted value
 // that ends its line: after a colon (YAML), after = for an upper-case name
 // (env, shell, Dockerfile), or after = with no space before it for a name
 // that starts the line (ini, properties). Only the value is replaced (see
@@ -36,7 +37,7 @@ keywords = ["pass"]
 [[rules.allowlists]]
 description = "plainly not a password"
 regexes = [
-  '''\[REDACTED:[a-z0-9-]+#[0-9]+\]''',
+  '''\[REDACTED:[a-z0-9-]+''',
   '''^[~^<>=v]*\d+(?:\.\d+)+''',
   '''^(?:/|\./|~/)''',
   '''^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$''',
@@ -51,7 +52,7 @@ keywords = ["pass"]
 [[rules.allowlists]]
 description = "plainly not a password"
 regexes = [
-  '''\[REDACTED:[a-z0-9-]+#[0-9]+\]''',
+  '''\[REDACTED:[a-z0-9-]+''',
   '''^[~^<>=v]*\d+(?:\.\d+)+''',
   '''^(?:/|\./|~/)''',
   '''^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$''',
@@ -63,7 +64,7 @@ regexes = [
 // passwordAssignmentRegex and passwordSettingRegex are the expressions
 // of the password rules (see extraRules and passRegions).
 const (
-	passwordAssignmentRegex = `(?i)(?:(?:passw(?:or)?d|passphrase|passcode)[\w.-]{0,20}?|(?:\b|[_.-])pass(?:[_.-][\w.-]{0,20}?)?)["']?[ \t]{0,5}(?:===|!==|==|!=|=>|:=|=|:)[ \t]{0,5}(?:"([^"\s]{4,200})"|'([^'\s]{4,200})'|\x60([^\x60\s]{4,200})\x60)`
+	passwordAssignmentRegex = `(?i)(?:(?:passw(?:or)?d|passphrase|passcode)[\w.-]{0,20}?|(?:\b|[_.-])pass(?:[_.-][\w.-]{0,20}?)?)["']?[ \t]{0,5}(?:===|!==|==|!=|=>|:=|=|:)[ \t]{0,5}(?:"([^"\s]{4,200})"|'([^'\s]{4,200})'|\x60([^\x60\s]{4,200})\x60)|[?&;"'](?:passw(?:or)?d|pass)=([^;&\s"'<>#]{4,200})`
 	passwordSettingRegex    = `(?m)(?:(?i:(?:passw(?:or)?d|passphrase|passcode)[\w.-]{0,20}?|(?:\b|[_.-])pass(?:[_.-][\w.-]{0,20}?)?)[ \t]*:|\b(?:[A-Z0-9_]*PASS(?:WORD|WD|PHRASE|CODE)|(?:[A-Z0-9]+_)*PASS)(?:_[A-Z0-9]+)*[ \t]*=|^[ \t]*(?i:[\w.-]{0,50}?(?:passw(?:or)?d|passphrase|passcode|pass)[\w.-]{0,20}?)=)[ \t]*([^\s"'\x60#,;()<>\[\]{}]{4,200})[ \t]*(?:#.*)?$`
 )
 
