@@ -31,7 +31,8 @@ const addedLimit = 64 << 20
 // show. Each hunk's new side is scanned as one text (added lines with the
 // context around them), and findings on added lines are reported, but for
 // those the repository's .gitleaks.toml allows (secrets.Gate.BlockingHits).
-// A patch too large to read is reported as unchecked in the second result.
+// A patch too large to read is reported as unchecked in the second result
+// (its path, like every path here, through the gate).
 func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([]AddedSecret, []string, error) {
 	type job struct {
 		f *gitctx.File
@@ -84,6 +85,13 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 		}
 		return nil
 	})
+	for i, p := range unchecked {
+		label, _, rerr := gate.RedactString(ctx, cleanText(decodeLine(p)))
+		if rerr != nil {
+			return nil, nil, rerr
+		}
+		unchecked[i] = label.String()
+	}
 	sort.Slice(found, func(i, k int) bool {
 		if found[i].Path != found[k].Path {
 			return found[i].Path < found[k].Path

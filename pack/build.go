@@ -175,7 +175,7 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 	if err != nil {
 		var cerr *ContextError
 		if errors.Is(err, ErrEmpty) || errors.As(err, &cerr) {
-			return &Result{Record: b.record(nil)}, err
+			return b.recordOnly(ctx, err)
 		}
 		return nil, err
 	}
@@ -183,8 +183,11 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 	parts, err := s.shapeParts(ctx)
 	if err != nil {
 		if errors.Is(err, ErrBudget) {
-			return &Result{Record: b.record(nil)}, err
+			return b.recordOnly(ctx, err)
 		}
+		return nil, err
+	}
+	if err := b.redactWarnings(ctx); err != nil {
 		return nil, err
 	}
 	res := &Result{}
@@ -201,6 +204,15 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 	res.Record = b.record(v, parts...)
 	res.Record.Pack.SelectionReason = s.reason
 	return res, nil
+}
+
+// recordOnly is Build's result when no pack is made: the record, and
+// why.
+func (b *builder) recordOnly(ctx context.Context, why error) (*Result, error) {
+	if err := b.redactWarnings(ctx); err != nil {
+		return nil, err
+	}
+	return &Result{Record: b.record(nil)}, why
 }
 
 func newBuilder(ch *gitctx.Change, opts Options) *builder {

@@ -1,8 +1,11 @@
 package pack
 
 import (
+	"context"
 	"fmt"
 	"strings"
+
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // ContextOptions say which files the user adds to a pack beyond the change
@@ -123,9 +126,13 @@ func (o *ContextOptions) Validate() error {
 
 // settleProblems applies the error mode to the context's problems: they
 // become warnings, or the errors of a failed pack.
-func (b *builder) settleProblems(problems []Problem) error {
+func (b *builder) settleProblems(ctx context.Context, problems []Problem) error {
 	if len(problems) == 0 {
 		return nil
+	}
+	problems, err := redactProblems(ctx, b.opts.Gate, problems)
+	if err != nil {
+		return err
 	}
 	o := b.opts.Context
 	fail := &ContextError{Mode: o.ErrorMode, Problems: problems}
@@ -153,4 +160,34 @@ func (b *builder) contextText(e *entry) *string {
 		return nil
 	}
 	return b.imageText(e, data)
+}
+
+// redactProblems puts the paths and messages of problems through the gate:
+// they are shown, asked about and recorded, and a path the user or a
+// command named (or an error about it) can hold a credential.
+func redactProblems(ctx context.Context, g *secrets.Gate, ps []Problem) ([]Problem, error) {
+	if len(ps) == 0 {
+		return ps, nil
+	}
+	texts := make([]string, 0, 2*len(ps))
+	for _, p := range ps {
+		texts = append(texts, cleanText(decodeLine(p.Path)), cleanText(decodeLine(p.Message)))
+	}
+	red, _, err := redactMany(ctx, g, texts)
+	if err != nil {
+		return nil, fmt.Errorf("check problems for credentials: %w", err)
+	}
+	out := make([]Problem, len(ps))
+	for i, p := range ps {
+		out[i] = Problem{Path: red[2*i].String(), Kind: p.Kind, Message: red[2*i+1].String()}
+	}
+	return out, nil
+}
+
+// redactWarnings puts the problems kept so far through the gate (those of
+// the context already went through it: again, they stay as they are).
+func (b *builder) redactWarnings(ctx context.Context) error {
+	red, err := redactProblems(ctx, b.opts.Gate, b.problems)
+	b.problems = red
+	return err
 }

@@ -50,7 +50,7 @@ func (b *builder) gatherContext(ctx context.Context) error {
 		}
 	}
 	b.context = g.entries
-	return b.settleProblems(g.problems)
+	return b.settleProblems(ctx, g.problems)
 }
 
 // gatherer collects the context entries and their problems.

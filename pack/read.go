@@ -200,6 +200,8 @@ func (b *builder) applyPatches(list []filePatch) {
 	}
 }
 
+// warn keeps a problem with a file of the change; redactWarnings puts it
+// through the gate before anything shows it.
 func (b *builder) warn(path, kind, msg string) {
 	b.problems = append(b.problems, Problem{Path: path, Kind: kind, Message: msg})
 }

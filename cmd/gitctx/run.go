@@ -49,7 +49,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case exitCancelled:
 		fmt.Fprintln(stderr, "gitctx: interrupted; earlier outputs are left as they were")
 	default:
-		fmt.Fprintf(stderr, "gitctx: %s\n", terminalSafe(err.Error()))
+		fmt.Fprintf(stderr, "gitctx: %s\n", terminalSafe(redactedMessage(ctx, a, err.Error())))
 		var uerr *usageError
 		if errors.As(err, &uerr) && uerr.cmd != nil {
 			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", uerr.cmd.CommandPath())

@@ -48,6 +48,22 @@ func newGateWith(a *app, repoConfig []byte, defaults *secrets.Defaults) (*secret
 	return gate, nil
 }
 
+// redactedMessage is an error's message as gitctx prints it: a path, a
+// command's output or a server's answer in it can hold a credential, so it
+// goes through a gate of the default rules and the run's own credentials.
+// A message that cannot be checked is withheld.
+func redactedMessage(ctx context.Context, a *app, msg string) string {
+	ctx = context.WithoutCancel(ctx)
+	gate, err := newGateWith(a, nil, nil)
+	if err == nil {
+		var out secrets.Text
+		if out, _, err = gate.RedactString(ctx, msg); err == nil {
+			return out.String()
+		}
+	}
+	return "the error's message is withheld: it could not be checked for credentials"
+}
+
 // gateLogger is where the secrets gate's warnings go: stderr, messages
 // only, warnings and errors.
 func gateLogger(a *app) *slog.Logger {
