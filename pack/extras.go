@@ -10,6 +10,7 @@ import (
 
 	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/gitctx/neighbours"
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // startExtras starts the search for the change's neighbours and guide
@@ -82,6 +83,31 @@ func quietReason(reason string) bool {
 	return reason == ReasonBinary || reason == ReasonBuildOutput || reason == ReasonCredentials
 }
 
+// redactReasons returns the neighbours with their reasons through the
+// gate: a reason names files and the names a changed line uses, and it is
+// recorded as it is (record.json's neighbours[]).
+func redactReasons(ctx context.Context, g *secrets.Gate, ns []neighbours.Neighbour) ([]neighbours.Neighbour, error) {
+	var texts []string
+	for _, n := range ns {
+		for _, r := range n.Reasons {
+			texts = append(texts, cleanText(decodeLine(r)))
+		}
+	}
+	red, _, err := redactMany(ctx, g, texts)
+	if err != nil {
+		return nil, fmt.Errorf("check the neighbours' reasons for credentials: %w", err)
+	}
+	out := make([]neighbours.Neighbour, len(ns))
+	for i, n := range ns {
+		n.Reasons = make([]string, len(n.Reasons))
+		for j := range n.Reasons {
+			n.Reasons[j], red = red[0].String(), red[1:]
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
 // addExtras adds the neighbours and guide files found by startExtras as
 // entries after the changed files: neighbours in rank order, then the
 // user's context files, then guides. A context file is never also a
@@ -94,6 +120,9 @@ func (b *builder) addExtras(ctx context.Context, ns []neighbours.Neighbour, guid
 	byPath := make(map[string]gitctx.TreeEntry, len(tree))
 	for _, t := range tree {
 		byPath[t.Path] = t
+	}
+	if ns, err = redactReasons(ctx, b.opts.Gate, ns); err != nil {
+		return err
 	}
 	var extras []*entry
 	for _, n := range ns {

@@ -1,12 +1,16 @@
 package pack
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/gitctx/gitctx/gitctx/neighbours"
 	"github.com/gitctx/gitctx/secrets"
+	"github.com/gitctx/gitctx/secrets/secretstest"
 )
 
 // Credentials in every place a pack takes text from: contents, diff lines
@@ -216,4 +220,36 @@ func FuzzContainsFold(f *testing.F) {
 			t.Errorf("containsFold(%q, %q) = %v, want %v", text, word, got, want)
 		}
 	})
+}
+
+// TestRedactReasons: a neighbour's reasons name files and the names a
+// changed line uses, and are recorded as they are: they go through the
+// gate, each in its place.
+func TestRedactReasons(t *testing.T) {
+	gate, err := secrets.New(secrets.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok, err := secretstest.Expand("ghp_{alnum:36}", "neighbour-reason")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ns := []neighbours.Neighbour{
+		{Path: "a.go", Reasons: []string{"paired test", "it defines " + tok.Token + ", named on a changed line of b.go"}},
+		{Path: "c.go"},
+		{Path: "d.go", Reasons: []string{"changed with b.go in 3 of 9 commits"}},
+	}
+	got, err := redactReasons(context.Background(), gate, ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"paired test", "it defines [REDACTED:github-pat#1], named on a changed line of b.go"}, {}, {"changed with b.go in 3 of 9 commits"}}
+	for i, n := range got {
+		if n.Path != ns[i].Path || !slices.Equal(n.Reasons, want[i]) {
+			t.Errorf("neighbour %d = %s %q, want %s %q", i, n.Path, n.Reasons, ns[i].Path, want[i])
+		}
+	}
+	if !strings.Contains(ns[0].Reasons[1], tok.Token) {
+		t.Error("the neighbours given were changed")
+	}
 }
