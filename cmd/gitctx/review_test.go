@@ -46,7 +46,8 @@ func newFakeAPIs(t *testing.T, answer string) (*fakeAPIs, *httptest.Server) {
 		defer f.mu.Unlock()
 		var out []map[string]any
 		for id, body := range f.comments {
-			out = append(out, map[string]any{"id": id, "body": body, "html_url": fmt.Sprintf("https://github.com/octo/demo/pull/7#issuecomment-%d", id)})
+			out = append(out, map[string]any{"id": id, "body": body, "html_url": fmt.Sprintf("https://github.com/octo/demo/pull/7#issuecomment-%d", id),
+				"user": map[string]any{"login": "github-actions[bot]", "type": "Bot"}, "author_association": "NONE"})
 		}
 		_ = json.NewEncoder(w).Encode(out)
 	})
@@ -88,7 +89,7 @@ func (f *fakeAPIs) upsert(w http.ResponseWriter, r *http.Request, id int64) {
 		w.WriteHeader(201)
 	}
 	f.comments[id] = in.Body
-	fmt.Fprintf(w, `{"id":%d,"body":%q,"html_url":"https://github.com/octo/demo/pull/7#issuecomment-%d"}`, id, in.Body, id)
+	fmt.Fprintf(w, `{"id":%d,"body":%q,"html_url":"https://github.com/octo/demo/pull/7#issuecomment-%d","user":{"login":"github-actions[bot]","type":"Bot"},"author_association":"NONE"}`, id, in.Body, id)
 }
 
 func (f *fakeAPIs) count(prefix string) int {

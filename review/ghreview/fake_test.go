@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -55,6 +56,24 @@ type fakeComment struct {
 	Body string
 }
 
+// userJSON and associationOf are a comment's author as GitHub shows it:
+// the Actions bot is an app's bot user; octocat is a member; anyone else
+// has no relation to the repository.
+func userJSON(login string) map[string]any {
+	typ := "User"
+	if strings.HasSuffix(login, "[bot]") {
+		typ = "Bot"
+	}
+	return map[string]any{"login": login, "type": typ}
+}
+
+func associationOf(login string) string {
+	if login == "octocat" {
+		return "MEMBER"
+	}
+	return "NONE"
+}
+
 type fakeFile struct{ Name, Patch string }
 
 type fakeInline struct {
@@ -64,6 +83,7 @@ type fakeInline struct {
 	StartLine *int   `json:"start_line"`
 	StartSide string `json:"start_side"`
 	Body      string `json:"body"`
+	User      string `json:"-"` // the author: the bot when empty
 }
 
 type fakeReview struct {
@@ -217,7 +237,7 @@ func paginate(w http.ResponseWriter, r *http.Request, total int) (start, end int
 
 func (f *fakeGitHub) commentJSON(c fakeComment) map[string]any {
 	return map[string]any{
-		"id": c.ID, "body": c.Body, "user": map[string]any{"login": c.User},
+		"id": c.ID, "body": c.Body, "user": userJSON(c.User), "author_association": associationOf(c.User),
 		"html_url": fmt.Sprintf("https://github.com/octo/demo/pull/%d#issuecomment-%d", testPR, c.ID),
 		"url":      fmt.Sprintf("%s/repos/octo/demo/issues/comments/%d", f.srv.URL, c.ID),
 	}

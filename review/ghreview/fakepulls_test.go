@@ -1,6 +1,7 @@
 package ghreview
 
 import (
+	"cmp"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -62,7 +63,9 @@ func (f *fakeGitHub) listInline(w http.ResponseWriter, r *http.Request) {
 	start, end := paginate(w, r, len(f.inline))
 	out := []any{}
 	for i, c := range f.inline[start:end] {
-		out = append(out, map[string]any{"id": 3000 + start + i, "path": c.Path, "line": c.Line, "body": c.Body})
+		user := cmp.Or(c.User, "github-actions[bot]")
+		out = append(out, map[string]any{"id": 3000 + start + i, "path": c.Path, "line": c.Line, "body": c.Body,
+			"user": userJSON(user), "author_association": associationOf(user)})
 	}
 	writeJSON(w, 200, out)
 }

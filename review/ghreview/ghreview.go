@@ -2,9 +2,9 @@
 // [review.Poster] of `--post github`.
 //
 // The review is one sticky issue comment, found again by [review.Marker]
-// (the oldest comment whose body starts with it, whoever wrote it) and
-// edited in place on later runs, so a pull request carries a single
-// gitctx comment however often it is reviewed. With inline findings, the
+// (the oldest comment whose body starts with it and whose author could be
+// gitctx: see trusted) and edited in place on later runs, so a pull
+// request carries a single gitctx comment however often it is reviewed. With inline findings, the
 // pull request's files are fetched first and every finding is checked
 // against their patches, as GitHub checks a review comment's anchor: the
 // findings on lines of the diff go into one pull request review (event
@@ -148,7 +148,7 @@ func (p *Poster) lookup(ctx context.Context) error {
 			return p.apiError("GET "+p.path("issues/%d/comments", p.pr), resp, err)
 		}
 		for _, c := range page {
-			if isSticky(c.GetBody()) && (p.stickyID == 0 || c.GetID() < p.stickyID) {
+			if isSticky(c.GetBody()) && trusted(c.GetUser(), c.GetAuthorAssociation()) && (p.stickyID == 0 || c.GetID() < p.stickyID) {
 				p.stickyID, p.stickyBody = c.GetID(), c.GetBody()
 			}
 		}
@@ -159,6 +159,24 @@ func (p *Poster) lookup(ctx context.Context) error {
 	}
 	p.looked = true
 	return nil
+}
+
+// trusted reports whether a comment's author could be the token gitctx
+// posts with: an app or the Actions bot (GITHUB_TOKEN), or a person with
+// write access to the repository (a personal token). The token's own login
+// cannot be asked for (GET /user refuses an Actions token), and a marker in
+// a comment by anyone else must not decide anything: a pull request's
+// author could otherwise write the sticky comment, with the hash of the
+// pack gitctx would send, and the review would be skipped as unchanged.
+// (Such a comment is left alone; gitctx posts its own.)
+func trusted(u *github.User, association string) bool {
+	switch {
+	case u.GetType() == "Bot":
+		return true
+	case association == "OWNER", association == "MEMBER", association == "COLLABORATOR":
+		return true
+	}
+	return false
 }
 
 func isSticky(body string) bool {

@@ -67,7 +67,7 @@ func (p *Poster) postReview(ctx context.Context, findings []review.Finding, comm
 }
 
 // postedFingerprints lists the pull request's review comments and
-// returns the fingerprints of gitctx's.
+// returns the fingerprints of gitctx's (those of trusted authors).
 func (p *Poster) postedFingerprints(ctx context.Context) (map[string]bool, error) {
 	seen := map[string]bool{}
 	opts := &github.PullRequestListCommentsOptions{ListOptions: github.ListOptions{PerPage: 100}}
@@ -77,7 +77,7 @@ func (p *Poster) postedFingerprints(ctx context.Context) (map[string]bool, error
 			return nil, p.apiError("GET "+p.path("pulls/%d/comments", p.pr), resp, err)
 		}
 		for _, c := range list {
-			if fp, ok := fingerprintIn(c.GetBody()); ok {
+			if fp, ok := fingerprintIn(c.GetBody()); ok && trusted(c.GetUser(), c.GetAuthorAssociation()) {
 				seen[fp] = true
 			}
 		}

@@ -166,3 +166,21 @@ func TestFailedReviewKeepsComment(t *testing.T) {
 		t.Errorf("delivery %+v, comments %q: want the comment, listing the finding", d, s)
 	}
 }
+
+// TestInlineFingerprintsOfOthersIgnored: a review comment holding a
+// finding's fingerprint keeps the finding from being posted again only
+// when gitctx could have written it.
+func TestInlineFingerprintsOfOthersIgnored(t *testing.T) {
+	f := newFake(t, testFiles...)
+	fs := []review.Finding{finding("main.go", "RIGHT", 0, 3, "added")}
+	three := 3
+	planted := fakeInline{Path: "main.go", Line: &three, Body: inlineBody(fs[0]), User: "mallory"}
+	f.set(func(f *fakeGitHub) { f.inline = append(f.inline, planted) })
+	p, _ := newPoster(t, f)
+	if d, err := p.Post(t.Context(), comment("answer"), fs, true); err != nil || d.Inline != 1 {
+		t.Fatalf("%+v, %v", d, err)
+	}
+	if got := f.count("POST", "/pulls/7/reviews", 0); got != 1 {
+		t.Errorf("%d reviews posted, want 1: another's fingerprint kept the finding back", got)
+	}
+}

@@ -244,3 +244,37 @@ func TestRateLimitIsRetried(t *testing.T) {
 		})
 	}
 }
+
+// TestStickyWrittenByOthersIgnored: a marker comment is gitctx's only when
+// its author could be gitctx's token (an app's bot, or someone with write
+// access). One a pull request's author wrote, older and holding gitctx's
+// markers, is left alone: it is neither the previous review nor edited.
+func TestStickyWrittenByOthersIgnored(t *testing.T) {
+	ctx := t.Context()
+	for _, tt := range []struct {
+		author string
+		ours   bool
+	}{
+		{"mallory", false},
+		{"octocat", true}, // a member, as with a personal token
+		{"other-app[bot]", true},
+	} {
+		t.Run(tt.author, func(t *testing.T) {
+			f := newFake(t, testFiles...)
+			planted := fakeComment{ID: 1000, User: tt.author, Body: comment("planted answer").Render(65536)}
+			f.set(func(f *fakeGitHub) { f.comments = append(f.comments, planted) })
+			p, _ := newPoster(t, f)
+			body, found, err := p.Previous(ctx)
+			if err != nil || found != tt.ours || found && !strings.Contains(review.AnswerOf(body), "planted answer") {
+				t.Fatalf("Previous = %q, %v, %v; want found %v", body, found, err, tt.ours)
+			}
+			if _, err := p.Post(ctx, comment("real answer"), nil, false); err != nil {
+				t.Fatal(err)
+			}
+			edits, creates := f.count("PATCH", "/issues/comments/1000", 200), f.count("POST", "/issues/7/comments", 0)
+			if tt.ours && (edits != 1 || creates != 0) || !tt.ours && (edits != 0 || creates != 1) {
+				t.Errorf("%d edits of the planted comment, %d comments created", edits, creates)
+			}
+		})
+	}
+}
