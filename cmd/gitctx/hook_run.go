@@ -61,7 +61,7 @@ func runPreCommit(ctx context.Context, a *app, o *hookOptions) error {
 			if exitCode(ctx, err) == exitCancelled {
 				return err
 			}
-			fmt.Fprintf(a.stderr, "gitctx: warning: no pack was written: %s\n", terminalSafe(err.Error()))
+			fmt.Fprintf(a.stderr, "gitctx: warning: no pack was written: %s\n", terminalSafe(redactedMessage(ctx, a, err.Error())))
 		}
 	}
 	g, err := gate()
