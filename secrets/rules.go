@@ -21,6 +21,14 @@ package secrets
 // secretOnly), and the allowlist keeps what is plainly not a password:
 // placeholders, versions, paths, member names, type names, stand-in words.
 // They redact; they never block a commit (see redactOnly).
+//
+// The token rules: API keys of services that gitleaks' rules do not know
+// yet, and that a repository using language models holds more often than
+// most (Groq, xAI, Replicate, OpenRouter, LangSmith, Tavily, Pinecone), and
+// a few other common ones (Docker Hub, Google OAuth client secrets,
+// Supabase). Each is a prefix and a run of a fixed alphabet, ended as
+// gitleaks' token rules are once strengthened (looserEnd), with some
+// entropy so that a placeholder of one repeated letter is not one.
 const extraRules = `
 [[rules]]
 id = "uri-credentials"
@@ -28,6 +36,86 @@ description = "A password in the user information of a URL"
 regex = '''(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@'"<>\[\]]{1,100}:([^\s/@'"<>\[\]]{3,200})@[^\s/'"<>]{2,}'''
 secretGroup = 1
 keywords = ["://"]
+
+[[rules]]
+id = "groq-api-key"
+description = "A Groq API key"
+regex = '''\b(gsk_[a-zA-Z0-9]{52})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["gsk_"]
+
+[[rules]]
+id = "xai-api-key"
+description = "An xAI API key"
+regex = '''\b(xai-[a-zA-Z0-9]{80})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["xai-"]
+
+[[rules]]
+id = "replicate-api-token"
+description = "A Replicate API token"
+regex = '''\b(r8_[a-zA-Z0-9]{37})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["r8_"]
+
+[[rules]]
+id = "openrouter-api-key"
+description = "An OpenRouter API key"
+regex = '''\b(sk-or-v1-[a-f0-9]{64})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["sk-or-v1-"]
+
+[[rules]]
+id = "langsmith-api-key"
+description = "A LangSmith API key"
+regex = '''\b(lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["lsv2_"]
+
+[[rules]]
+id = "tavily-api-key"
+description = "A Tavily API key"
+regex = '''\b(tvly-(?:dev-|prod-)?[a-zA-Z0-9]{32})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["tvly-"]
+
+[[rules]]
+id = "pinecone-api-key"
+description = "A Pinecone API key"
+regex = '''\b(pcsk_[a-zA-Z0-9]{4,8}_[a-zA-Z0-9]{40,80})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["pcsk_"]
+
+[[rules]]
+id = "dockerhub-pat"
+description = "A Docker Hub personal access token"
+regex = '''\b(dckr_pat_[a-zA-Z0-9_-]{27})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["dckr_pat_"]
+
+[[rules]]
+id = "google-oauth-client-secret"
+description = "A Google OAuth client secret"
+regex = '''\b(GOCSPX-[a-zA-Z0-9_-]{28})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["gocspx-"]
+
+[[rules]]
+id = "supabase-secret-key"
+description = "A Supabase access token or secret key"
+regex = '''\b(sbp_[a-f0-9]{40}|sb_secret_[a-zA-Z0-9_-]{20,64})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["sbp_", "sb_secret_"]
 
 [[rules]]
 id = "password-assignment"
