@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/gitctx/gitctx/review"
+	"github.com/gitctx/gitctx/secrets"
 	"github.com/gitctx/gitctx/secrets/secretstest"
 )
 
@@ -98,5 +99,15 @@ func TestRunPostsOnlySanitisedText(t *testing.T) {
 	}
 	if len(res.Redactions) < 2 {
 		t.Errorf("redactions %+v, want the credential and the own key", res.Redactions)
+	}
+}
+
+// TestPromptNamesThePlaceholders: the system instruction shows a
+// placeholder in the form the gate writes, so that a model recognises
+// the ones in the pack.
+func TestPromptNamesThePlaceholders(t *testing.T) {
+	p := review.NewPrompt("", "gitctx-boundary-abc", "a pack")
+	if got := secrets.FindPlaceholders(p.System); len(got) != 1 {
+		t.Errorf("the system instruction shows %d placeholders in the gate's form, want 1: %v", len(got), got)
 	}
 }
