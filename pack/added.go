@@ -85,12 +85,11 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 		}
 		return nil
 	})
-	for i, p := range unchecked {
-		label, _, rerr := gate.RedactString(ctx, cleanText(decodeLine(p)))
-		if rerr != nil {
-			return nil, nil, rerr
-		}
-		unchecked[i] = label.String()
+	if err != nil {
+		return nil, nil, err
+	}
+	if unchecked, err = labels(ctx, gate, unchecked); err != nil {
+		return nil, nil, err
 	}
 	sort.Slice(found, func(i, k int) bool {
 		if found[i].Path != found[k].Path {
@@ -98,7 +97,20 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 		}
 		return found[i].Line < found[k].Line
 	})
-	return found, unchecked, err
+	return found, unchecked, nil
+}
+
+// labels returns paths through the gate, as gitctx prints them.
+func labels(ctx context.Context, gate *secrets.Gate, paths []string) ([]string, error) {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		label, _, err := gate.RedactString(ctx, cleanText(decodeLine(p)))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = label.String()
+	}
+	return out, nil
 }
 
 // addedHits scans each hunk's new side and keeps the placeholders that
