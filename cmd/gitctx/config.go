@@ -25,6 +25,7 @@ type configFile struct {
 	path   string
 	values map[string]*yaml.Node
 	extra  extraConfig
+	digest string // of its path and bytes (see fileDigest)
 }
 
 // notInFile are flags a configuration file cannot set: they choose the

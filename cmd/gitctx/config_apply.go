@@ -11,8 +11,9 @@ import (
 
 // settings are a command's effective settings and where each came from.
 type settings struct {
-	file    *configFile // nil: no configuration file
-	sources map[string]string
+	file     *configFile // nil: no configuration file
+	repoFile bool        // the file was found at the repository root (see trust.go)
+	sources  map[string]string
 }
 
 // configure applies the environment and the configuration file to the
@@ -23,7 +24,7 @@ func configure(ctx context.Context, cmd *cobra.Command, a *app, explicit string)
 	if explicit == "" {
 		explicit = a.getenv("GITCTX_CONFIG")
 	}
-	return configureWith(ctx, cmd, a, func(ctx context.Context) (string, []byte, error) {
+	s, err := configureWith(ctx, cmd, a, func(ctx context.Context) (string, []byte, error) {
 		path, err := findConfig(explicit, a.repoRoot(ctx))
 		if err != nil || path == "" {
 			return "", nil, err
@@ -34,6 +35,10 @@ func configure(ctx context.Context, cmd *cobra.Command, a *app, explicit string)
 		}
 		return path, data, nil
 	})
+	if s != nil {
+		s.repoFile = explicit == ""
+	}
+	return s, err
 }
 
 // configLoader finds and reads the configuration file; an empty path
@@ -63,6 +68,7 @@ func configureWith(ctx context.Context, cmd *cobra.Command, a *app, load configL
 	if err != nil {
 		return nil, usagef(cmd, err)
 	}
+	cf.digest = fileDigest(path, data)
 	s.file = cf
 	return s, s.applyFile(cmd)
 }

@@ -46,7 +46,21 @@ its line, or the built-in default.` + helpFooter,
 		},
 	}
 	initCmd.Flags().BoolVar(&o.force, "force", false, "replace an existing file")
-	cmd.AddCommand(initCmd)
+	trustCmd := &cobra.Command{
+		Use:   "trust",
+		Short: "Trust the repository's .gitctx.yml as it is now: let it run commands and choose endpoints",
+		Long: `A .gitctx.yml at the repository root comes with the repository. Its settings
+that run a command (context_cmd, command), choose where the prompt and the API
+key go (base_url) or name a file outside the repository (out, post_file,
+sarif, rdjson, instructions) are refused until you trust the file as it is:
+read it, then run this. A change to the file needs trusting again. A file
+named with --config or GITCTX_CONFIG is yours and needs no trust.` + helpFooter,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runConfigTrust(cmd, a)
+		},
+	}
+	cmd.AddCommand(initCmd, trustCmd)
 	return cmd
 }
 
@@ -60,6 +74,9 @@ func runConfig(cmd *cobra.Command, a *app, o *configOptions) error {
 	w := a.stdout
 	if s.file != nil {
 		fmt.Fprintf(w, "# configuration file: %s\n", terminalSafe(s.file.path))
+		for _, r := range s.untrusted(rc, a) {
+			fmt.Fprintf(w, "# refused until `gitctx config trust`: %s\n", terminalSafe(r))
+		}
 	} else {
 		fmt.Fprintln(w, "# no configuration file (gitctx config init writes one)")
 	}

@@ -122,6 +122,9 @@ func (o *packOptions) settle(cmd *cobra.Command, a *app, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := s.checkTrust(cmd, a); err != nil {
+		return err
+	}
 	o.settings = s
 	if len(args) == 1 {
 		o.spec = args[0]
