@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -113,6 +114,28 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 	}
 	pr.res, pr.format = res, format
 	pr.outDir, pr.defaultDir = outputDir(pr.ch, o)
+	if pr.defaultDir {
+		return realDir(pr.outDir)
+	}
+	return nil
+}
+
+// realDir refuses a default output directory that is a symbolic link or
+// not a directory: .gitctx/ can come with the repository, and a link
+// committed there would have gitctx write (and remove stale packs, and
+// write a .gitignore of "*") wherever it points.
+func realDir(dir string) error {
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("output directory: %w", err)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("the output directory %s is a symbolic link; gitctx writes only into a real directory there (remove the link, or pass --out DIR)", dir)
+	case !fi.IsDir():
+		return fmt.Errorf("the output directory %s is not a directory (remove it, or pass --out DIR)", dir)
+	}
 	return nil
 }
 
