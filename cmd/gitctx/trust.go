@@ -53,7 +53,7 @@ func (s *settings) untrusted(cmd *cobra.Command, a *app) []string {
 		case name == "base-url":
 			why = "chooses where the prompt and the API key go"
 		case slices.Contains(pathKeys, name):
-			if staysInside(f.Value.String()) {
+			if v := f.Value.String(); staysInside(v) && resolvesInside(a.repoRoot(cmd.Context()), v) {
 				continue
 			}
 			why = "names a file outside the repository"
@@ -85,6 +85,32 @@ func staysInside(p string) bool {
 	}
 	clean := filepath.Clean(p)
 	return clean != ".." && !strings.HasPrefix(clean, ".."+string(filepath.Separator))
+}
+
+// resolvesInside reports whether a path, its symbolic links followed as
+// far as it exists, lies inside root: a directory the repository commits
+// as a link must not carry a write elsewhere.
+func resolvesInside(root, p string) bool {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return false
+	}
+	rest := ""
+	for {
+		if real, err := filepath.EvalSymlinks(abs); err == nil {
+			rel, err := filepath.Rel(realRoot, filepath.Join(real, rest))
+			return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return false
+		}
+		rest, abs = filepath.Join(filepath.Base(abs), rest), parent
+	}
 }
 
 // trusted reports whether the user trusts the file as it is.

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 )
@@ -41,5 +42,33 @@ func TestFileDigest(t *testing.T) {
 	}
 	if again := fileDigest("/r/.gitctx.yml", []byte("context_cmd: x\n")); again != a {
 		t.Errorf("the digest of one file changed: %s, %s", a, again)
+	}
+}
+
+// TestResolvesInside: a path inside the repository, as far as its links
+// lead; a directory committed as a link to elsewhere carries a path out.
+func TestResolvesInside(t *testing.T) {
+	root, out := t.TempDir(), t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(out, filepath.Join(root, "away")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(root)
+	for _, tt := range []struct {
+		path string
+		want bool
+	}{
+		{"review.md", true},
+		{"sub/review.md", true},
+		{"new/dir/review.md", true},
+		{"away/.bashrc", false},
+		{"away", false},
+		{"away/new/x.sarif", false},
+	} {
+		if got := resolvesInside(root, tt.path); got != tt.want {
+			t.Errorf("resolvesInside(%q) = %v, want %v", tt.path, got, tt.want)
+		}
 	}
 }
