@@ -138,12 +138,12 @@ func TestSanitise(t *testing.T) {
 		t.Fatal(err)
 	}
 	own := "sk-own-" + strings.Repeat("q", 30)
-	in := "token " + pat.Token + "\r\nkey " + own + "\n::set-output name=x::y\n  ##[error]boom\n\x1b]0;title\x07ok\n<!-- gitctx:review -->"
+	in := "token " + pat.Token + "\r\nkey " + own + "\n::set-output name=x::y\n  ##[error]boom\n\x1b]0;title\x07ok\n<!-- gitctx:review -->\ncc @octo-org/everyone"
 	out, items, err := review.Sanitise(context.Background(), newGate(t, own), in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range []string{pat.Token, own, "::set-output", "##[error]", "\x1b", "\x07", "\r", "<!-- gitctx"} {
+	for _, bad := range []string{pat.Token, own, "::set-output", "##[error]", "\x1b", "\x07", "\r", "<!-- gitctx", "@octo-org"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("sanitised answer still holds %q:\n%s", bad, out)
 		}
