@@ -26,7 +26,7 @@ package secrets
 // yet, and that a repository using language models holds more often than
 // most (Groq, xAI, Replicate, OpenRouter, LangSmith, Tavily, Pinecone), and
 // a few other common ones (Docker Hub, Google OAuth client secrets,
-// Supabase). Each is a prefix and a run of a fixed alphabet, ended as
+// Supabase, Discord webhooks). Each is a prefix and a run of a fixed alphabet, ended as
 // gitleaks' token rules are once strengthened (looserEnd), with some
 // entropy so that a placeholder of one repeated letter is not one.
 const extraRules = `
@@ -116,6 +116,14 @@ regex = '''\b(sbp_[a-f0-9]{40}|sb_secret_[a-zA-Z0-9_-]{20,64})(?:[\x60'"\s;),&<.
 secretGroup = 1
 entropy = 3
 keywords = ["sbp_", "sb_secret_"]
+
+[[rules]]
+id = "discord-webhook-url"
+description = "A Discord webhook URL: whoever has it can post to the channel"
+regex = '''(https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/[0-9]{17,20}/[a-zA-Z0-9_-]{60,80})(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)'''
+secretGroup = 1
+entropy = 3
+keywords = ["/api/webhooks/"]
 
 [[rules]]
 id = "password-assignment"
