@@ -61,16 +61,23 @@ func genericRegions(text string) []region {
 	}
 	var out []region
 	eachGenericWord(text, func(i, wordEnd int) bool {
-		start := strings.LastIndexByte(text[:i], '\n') + 1
-		end := afterNewlines(text, min(len(text), wordEnd+genericBeforeValue+8), 1)
-		if n := len(out); n > 0 && start <= out[n-1].end {
-			out[n-1].end = max(out[n-1].end, end)
-		} else {
-			out = append(out, region{start, end})
-		}
+		out = addLines(out, text, i, min(len(text), wordEnd+genericBeforeValue+8))
 		return true
 	})
 	return out
+}
+
+// addLines adds to regions, in order, the whole lines from the one that
+// holds from to the one that holds to (its newline included), joining a
+// region that touches the last one.
+func addLines(regions []region, text string, from, to int) []region {
+	start := strings.LastIndexByte(text[:from], '\n') + 1
+	end := afterNewlines(text, to, 1)
+	if n := len(regions); n > 0 && start <= regions[n-1].end {
+		regions[n-1].end = max(regions[n-1].end, end)
+		return regions
+	}
+	return append(regions, region{start, end})
 }
 
 // afterNewlines is the offset just past the nth newline at or after from,

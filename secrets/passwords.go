@@ -1,7 +1,5 @@
 package secrets
 
-import "strings"
-
 // The password rules' word, "pass", is in nearly every Python file (the
 // pass statement) and in many others ("bypass", "passes"), and their
 // expressions read about as slowly as the generic rule's. Every match of
@@ -36,13 +34,7 @@ func passRegions(text string) []region {
 	}
 	var out []region
 	eachPass(text, func(i int) bool {
-		start := strings.LastIndexByte(text[:i], '\n') + 1
-		end := afterNewlines(text, i, 1)
-		if n := len(out); n > 0 && start <= out[n-1].end {
-			out[n-1].end = max(out[n-1].end, end)
-		} else {
-			out = append(out, region{start, end})
-		}
+		out = addLines(out, text, i, i)
 		return true
 	})
 	return out

@@ -130,31 +130,31 @@ id = "password-assignment"
 description = "A quoted literal given to a name that says it is a password"
 regex = '''` + passwordAssignmentRegex + `'''
 keywords = ["pass"]
-[[rules.allowlists]]
-description = "plainly not a password"
-regexes = [
-  '''\[REDACTED:[a-z0-9-]+''',
-  '''^[~^<>=v]*\d+(?:\.\d+)+''',
-  '''^(?:/|\./|~/)''',
-  '''^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$''',
-  '''(?i)^(?:password|passwd|passphrase|passcode|pass|secret|changeme|change_me|example|placeholder|dummy|redacted|hidden|required|optional|confirmed|none|null|nil|undefined|true|false|yes|no|allow|deny|warn|fail|skip)$''',
-]
+` + notAPassword + `]
 
 [[rules]]
 id = "password-setting"
 description = "An unquoted value, ending its line, of a setting whose name says it is a password"
 regex = '''` + passwordSettingRegex + `'''
 keywords = ["pass"]
-[[rules.allowlists]]
+` + notAPassword + `  '''^(?:[A-Z][a-z]+){2,4}\??$''',
+]
+`
+
+// notAPassword opens the password rules' allowlist: placeholders,
+// versions, paths, member names, and stand-in and type words. The setting
+// rule adds type names (SecretStr); a quoted HelloWorld may be a password.
+// gitleaks joins an allowlist's expressions into one, so a flag is kept
+// to its group ((?i:…)): a leading (?i) would reach the expressions after
+// it.
+const notAPassword = `[[rules.allowlists]]
 description = "plainly not a password"
 regexes = [
   '''\[REDACTED:[a-z0-9-]+''',
   '''^[~^<>=v]*\d+(?:\.\d+)+''',
   '''^(?:/|\./|~/)''',
   '''^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$''',
-  '''^(?:[A-Z][a-z]+){2,4}\??$''',
-  '''(?i)^(?:password|passwd|passphrase|passcode|pass|secret|changeme|change_me|example|placeholder|dummy|redacted|hidden|required|optional|confirmed|none|null|nil|undefined|true|false|yes|no|allow|deny|warn|fail|skip|string|str|text|int|integer|number|bool|boolean|object|any|bytes|option)\??$''',
-]
+  '''^(?i:password|passwd|passphrase|passcode|pass|secret|changeme|change_me|example|placeholder|dummy|redacted|hidden|required|optional|confirmed|none|null|nil|undefined|true|false|yes|no|allow|deny|warn|fail|skip|string|str|text|int|integer|number|bool|boolean|object|any|bytes|option)\??$''',
 `
 
 // passwordAssignmentRegex and passwordSettingRegex are the expressions

@@ -80,6 +80,17 @@ func cacheDir(a *app) string {
 // userCacheDir is os.UserCacheDir, read through getenv; "" when the
 // variables it needs are unset or relative.
 func userCacheDir(getenv func(string) string) string {
+	return userDir(getenv, userDirs{xdg: "XDG_CACHE_HOME", dot: ".cache", mac: "Caches", win: "LocalAppData", plan9: "cache"})
+}
+
+// userDirs name a user directory on each system: the XDG variable and the
+// directory under HOME, the directory under ~/Library, the Windows
+// variable, the directory under plan9's $home/lib.
+type userDirs struct{ xdg, dot, mac, win, plan9 string }
+
+// userDir is what os.UserCacheDir and os.UserConfigDir do, read through
+// getenv; "" when the variables it needs are unset or relative.
+func userDir(getenv func(string) string, d userDirs) string {
 	abs := func(p string) string {
 		if filepath.IsAbs(p) {
 			return p
@@ -88,23 +99,23 @@ func userCacheDir(getenv func(string) string) string {
 	}
 	switch runtime.GOOS {
 	case "windows":
-		return abs(getenv("LocalAppData"))
+		return abs(getenv(d.win))
 	case "darwin", "ios":
 		if home := abs(getenv("HOME")); home != "" {
-			return filepath.Join(home, "Library", "Caches")
+			return filepath.Join(home, "Library", d.mac)
 		}
 		return ""
 	case "plan9":
 		if home := abs(getenv("home")); home != "" {
-			return filepath.Join(home, "lib", "cache")
+			return filepath.Join(home, "lib", d.plan9)
 		}
 		return ""
 	}
-	if xdg := abs(getenv("XDG_CACHE_HOME")); xdg != "" {
+	if xdg := abs(getenv(d.xdg)); xdg != "" {
 		return xdg
 	}
 	if home := abs(getenv("HOME")); home != "" {
-		return filepath.Join(home, ".cache")
+		return filepath.Join(home, d.dot)
 	}
 	return ""
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 
@@ -141,28 +140,7 @@ func trustFile(a *app) string {
 // userConfigDir is os.UserConfigDir, read through getenv; "" when the
 // variables it needs are unset or relative.
 func userConfigDir(getenv func(string) string) string {
-	abs := func(p string) string {
-		if filepath.IsAbs(p) {
-			return p
-		}
-		return ""
-	}
-	switch runtime.GOOS {
-	case "windows":
-		return abs(getenv("AppData"))
-	case "darwin", "ios":
-		if home := abs(getenv("HOME")); home != "" {
-			return filepath.Join(home, "Library", "Application Support")
-		}
-		return ""
-	}
-	if xdg := abs(getenv("XDG_CONFIG_HOME")); xdg != "" {
-		return xdg
-	}
-	if home := abs(getenv("HOME")); home != "" {
-		return filepath.Join(home, ".config")
-	}
-	return ""
+	return userDir(getenv, userDirs{xdg: "XDG_CONFIG_HOME", dot: ".config", mac: "Application Support", win: "AppData", plan9: ""})
 }
 
 // runConfigTrust adds the repository's configuration file, as it is, to
