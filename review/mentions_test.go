@@ -28,3 +28,26 @@ func TestQuietMentions(t *testing.T) {
 		t.Errorf("a mention at the start was left: %q", got)
 	}
 }
+
+// FuzzQuietMentions: quieting only ever inserts zero-width spaces, each
+// right after an @, and never inside a code block other than json.
+func FuzzQuietMentions(f *testing.F) {
+	for _, s := range []string{"cc @octocat", "```go\n@x\n```\n@y", "```json\n{\"a\": \"@b\"}\n```", "`@a` @b `c", "~~~~\n@a\n~~~\n@b\n~~~~", "a@b @-c @@d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if strings.Contains(in, "\u200b") {
+			return
+		}
+		out := quietMentions(in)
+		if strings.ReplaceAll(out, "\u200b", "") != in {
+			t.Fatalf("quietMentions(%q) = %q: more than zero-width spaces changed", in, out)
+		}
+		if n := strings.Count(out, "@\u200b"); n != strings.Count(out, "\u200b") {
+			t.Fatalf("quietMentions(%q) = %q: a zero-width space not after an @", in, out)
+		}
+		if !strings.Contains(in, "```") && !strings.Contains(in, "~~~") && !strings.Contains(in, "`") && mention.MatchString(in) && out == in {
+			t.Fatalf("quietMentions(%q) left a mention in prose", in)
+		}
+	})
+}
