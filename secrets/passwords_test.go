@@ -45,6 +45,7 @@ func TestPasswordRules(t *testing.T) {
 		{`password = "${DB_PASSWORD}"`, ""},
 		{`password: "{{ .Values.password }}"`, ""},
 		{`password: "example"`, ""},
+		{`"password": "string",`, ""}, // an OpenAPI example
 		{"password_file: /run/secrets/db", ""},
 		{"password = getPassword()", ""},
 		{`password = "abc"`, ""},
