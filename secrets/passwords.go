@@ -5,7 +5,8 @@ package secrets
 // expressions read about as slowly as the generic rule's. Every match of
 // either lies on one line and holds "pass" (ASCII letters in any case),
 // then a run of [\w.-], at most one quote, spaces or tabs, and one of
-// = : ! (the first byte of every assignment or comparison they take).
+// = : ! (the first byte of every assignment or comparison they take) or
+// > (an XML element's).
 // passRegions are the lines that hold such a "pass"; the rules alone are
 // run there, and find there what they find in the whole text.
 
@@ -51,7 +52,7 @@ func eachPass(text string, fn func(i int) bool) {
 }
 
 // assignsAfterPass reports whether, from j on, text holds a run of
-// [\w.-], at most one quote, spaces or tabs, and one of = : !.
+// [\w.-], at most one quote, spaces or tabs, and one of = : ! >.
 func assignsAfterPass(text string, j int) bool {
 	for j < len(text) && (isWordOrDash(text[j]) || text[j] == '.') {
 		j++
@@ -62,5 +63,5 @@ func assignsAfterPass(text string, j int) bool {
 	for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
 		j++
 	}
-	return j < len(text) && (text[j] == '=' || text[j] == ':' || text[j] == '!')
+	return j < len(text) && (text[j] == '=' || text[j] == ':' || text[j] == '!' || text[j] == '>')
 }

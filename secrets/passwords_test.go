@@ -27,6 +27,14 @@ func TestPasswordRules(t *testing.T) {
 		{"curl 'https://x.test/login?pass=hunter2'", "curl 'https://x.test/login?pass=[REDACTED:password-assignment#1]'"},
 		{"https://x.test/?password=${PASSWORD}&a=1", ""},
 		{"?password=<password>", ""},
+		// XML elements
+		{"<password>Forge1!</password>", "<password>[REDACTED:password-assignment#1]</password>"},
+		{"  <db:Password>hunter2</db:Password>", "  <db:Password>[REDACTED:password-assignment#1]</db:Password>"},
+		{"<keyStorePassword>hunter2</keyStorePassword>", "<keyStorePassword>[REDACTED:password-assignment#1]</keyStorePassword>"},
+		{"<passwordPolicy>strict</passwordPolicy>", ""},
+		{`password = "${DB_PASSWORD:Forge1!}"`, `password = "[REDACTED:password-assignment#1]"`}, // a default
+		{`password = "${db.password}"`, ""},
+		{"<password>${env.PW}</password>", ""},
 		// unquoted settings that end their line
 		{"  POSTGRES_PASSWORD: polar", "  POSTGRES_PASSWORD: [REDACTED:password-setting#1]"},
 		{"export PGPASSWORD=polar9", "export PGPASSWORD=[REDACTED:password-setting#1]"},

@@ -13,8 +13,9 @@ package secrets
 // says it is a password, which gitleaks' generic rule misses when it is
 // short, has little entropy or holds a character outside its value class
 // ('Summer2024!', 'hunter42', POSTGRES_PASSWORD: polar). The first takes a
-// quoted literal, set, passed or compared, and a password in a query or
-// connection string (?password=x&, ;Password=x;); the second an unquoted value
+// quoted literal, set, passed or compared, a password in a query or
+// connection string (?password=x&, ;Password=x;) and an XML element's
+// (<password>x</password>); the second an unquoted value
 // that ends its line: after a colon (YAML), after = for an upper-case name
 // (env, shell, Dockerfile), or after = with no space before it for a name
 // that starts the line (ini, properties). Only the value is replaced (see
@@ -142,7 +143,8 @@ keywords = ["pass"]
 `
 
 // notAPassword opens the password rules' allowlist: placeholders,
-// versions, paths, member names, and stand-in and type words. The setting
+// versions, paths, ${…} references (not one with a default, which may be
+// a password), member names, and stand-in and type words. The setting
 // rule adds type names (SecretStr); a quoted HelloWorld may be a password.
 // gitleaks joins an allowlist's expressions into one, so a flag is kept
 // to its group ((?i:…)): a leading (?i) would reach the expressions after
@@ -153,6 +155,7 @@ regexes = [
   '''\[REDACTED:[a-z0-9-]+''',
   '''^[~^<>=v]*\d+(?:\.\d+)+''',
   '''^(?:/|\./|~/)''',
+  '''^\$\{[^}:\s]+\}$''',
   '''^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$''',
   '''^(?i:password|passwd|passphrase|passcode|pass|secret|changeme|change_me|example|placeholder|dummy|redacted|hidden|required|optional|confirmed|none|null|nil|undefined|true|false|yes|no|allow|deny|warn|fail|skip|string|str|text|int|integer|number|bool|boolean|object|any|bytes|option)\??$''',
 `
@@ -160,7 +163,7 @@ regexes = [
 // passwordAssignmentRegex and passwordSettingRegex are the expressions
 // of the password rules (see extraRules and passRegions).
 const (
-	passwordAssignmentRegex = `(?i)(?:(?:passw(?:or)?d|passphrase|passcode)[\w.-]{0,20}?|(?:\b|[_.-])pass(?:[_.-][\w.-]{0,20}?)?)["']?[ \t]{0,5}(?:===|!==|==|!=|=>|:=|=|:)[ \t]{0,5}(?:"([^"\s]{4,200})"|'([^'\s]{4,200})'|\x60([^\x60\s]{4,200})\x60)|[?&;"'](?:passw(?:or)?d|pass)=([^;&\s"'<>#]{4,200})`
+	passwordAssignmentRegex = `(?i)(?:(?:passw(?:or)?d|passphrase|passcode)[\w.-]{0,20}?|(?:\b|[_.-])pass(?:[_.-][\w.-]{0,20}?)?)["']?[ \t]{0,5}(?:===|!==|==|!=|=>|:=|=|:)[ \t]{0,5}(?:"([^"\s]{4,200})"|'([^'\s]{4,200})'|\x60([^\x60\s]{4,200})\x60)|[?&;"'](?:passw(?:or)?d|pass)=([^;&\s"'<>#]{4,200})|<(?:[\w-]+:)?[\w.-]*?(?:passw(?:or)?d|passphrase)>([^<\s]{4,200})</`
 	passwordSettingRegex    = `(?m)(?:(?i:(?:passw(?:or)?d|passphrase|passcode)[\w.-]{0,20}?|(?:\b|[_.-])pass(?:[_.-][\w.-]{0,20}?)?)[ \t]*:|\b(?:[A-Z0-9_]*PASS(?:WORD|WD|PHRASE|CODE)|(?:[A-Z0-9]+_)*PASS)(?:_[A-Z0-9]+)*[ \t]*=|^[ \t]*(?i:[\w.-]{0,50}?(?:passw(?:or)?d|passphrase|passcode|pass)[\w.-]{0,20}?)=)[ \t]*([^\s"'\x60#,;()<>\[\]{}]{4,200})[ \t]*(?:#.*)?$`
 )
 
