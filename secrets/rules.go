@@ -15,21 +15,21 @@ package secrets
 // ('Summer2024!', 'hunter42', POSTGRES_PASSWORD: polar). The first takes a
 // quoted literal, set, passed or compared, a password in a query or
 // connection string (?password=x&, ;Password=x;) and an XML element's
-// (<password>x</password>); the second an unquoted value
-// that ends its line: after a colon (YAML), after = for an upper-case name
+// (<password>x</password>); the second an unquoted value that ends its
+// line: after a colon (YAML), after = for an upper-case name
 // (env, shell, Dockerfile), or after = with no space before it for a name
 // that starts the line (ini, properties). Only the value is replaced (see
-// secretOnly), and the allowlist keeps what is plainly not a password:
-// placeholders, versions, paths, member names, type names, stand-in words.
-// They redact; they never block a commit (see redactOnly).
+// secretOnly), and the allowlist keeps what is plainly not a password (see
+// notAPassword). They redact; they never block a commit (see redactOnly).
 //
 // The token rules: API keys of services that gitleaks' rules do not know
 // yet, and that a repository using language models holds more often than
 // most (Groq, xAI, Replicate, OpenRouter, LangSmith, Tavily, Pinecone), and
 // a few other common ones (Docker Hub, Google OAuth client secrets,
-// Supabase, Discord webhooks). Each is a prefix and a run of a fixed alphabet, ended as
-// gitleaks' token rules are once strengthened (looserEnd), with some
-// entropy so that a placeholder of one repeated letter is not one.
+// Supabase, Discord webhooks). Each is a prefix and a run of a fixed
+// alphabet, ended as gitleaks' token rules are once strengthened
+// (looserEnd), with some entropy so that a placeholder of one repeated
+// letter is not one.
 const extraRules = `
 [[rules]]
 id = "uri-credentials"
@@ -167,20 +167,23 @@ const (
 	passwordSettingRegex    = `(?m)(?:(?i:(?:passw(?:or)?d|passphrase|passcode)[\w.-]{0,20}?|(?:\b|[_.-])pass(?:[_.-][\w.-]{0,20}?)?)[ \t]*:|\b(?:[A-Z0-9_]*PASS(?:WORD|WD|PHRASE|CODE)|(?:[A-Z0-9]+_)*PASS)(?:_[A-Z0-9]+)*[ \t]*=|^[ \t]*(?i:[\w.-]{0,50}?(?:passw(?:or)?d|passphrase|passcode|pass)[\w.-]{0,20}?)=)[ \t]*([^\s"'\x60#,;()<>\[\]{}]{4,200})[ \t]*(?:#.*)?$`
 )
 
-// passwordRules are gitctx's password rules (see extraRules).
-var passwordRules = map[string]bool{"password-assignment": true, "password-setting": true}
+// passwordRule reports whether a rule is one of gitctx's password rules
+// (see extraRules).
+func passwordRule(rule string) bool {
+	return rule == "password-assignment" || rule == "password-setting"
+}
 
 // secretOnly reports whether a rule's finding replaces its secret alone,
 // not its whole match: the name before a password says what was there.
-func secretOnly(rule string) bool { return passwordRules[rule] }
+func secretOnly(rule string) bool { return passwordRule(rule) }
 
 // redactOnly reports whether a rule redacts but never blocks a commit:
 // whether a change adds a credential is gitleaks' verdict, and these rules
 // are gitctx's wider net for what leaves the machine.
-func redactOnly(rule string) bool { return passwordRules[rule] }
+func redactOnly(rule string) bool { return passwordRule(rule) }
 
 // decodedRule reports whether a rule is run on decoded text too. The password
 // rules are not: they look for a name and its value in the text as it is,
 // and read like the generic rule, slowly; gitleaks' rules find the tokens
 // that encoding hides.
-func decodedRule(rule string) bool { return !passwordRules[rule] }
+func decodedRule(rule string) bool { return !passwordRule(rule) }
