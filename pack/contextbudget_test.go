@@ -78,10 +78,10 @@ func TestContextOrderAndBudget(t *testing.T) {
 func TestSummaryStepsOrder(t *testing.T) {
 	s := &shaper{v: &view{}}
 	var names []string
-	for _, st := range s.steps()[:3] {
+	for _, st := range s.steps()[:4] {
 		names = append(names, st.name)
 	}
-	want := []string{"lowest-ranked neighbours and guide files left out", "context files left out, the lowest-ranked first", "long diffs and files cut to their head and tail"}
+	want := []string{"long diffs of generated files cut to their head and tail", "lowest-ranked neighbours and guide files left out", "context files left out, the lowest-ranked first", "long diffs and files cut to their head and tail"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("first steps %q, want %q", names, want)
 	}

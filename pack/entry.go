@@ -43,6 +43,9 @@ type entry struct {
 	focus    []string         // the package names the manifest's changed lines name
 	tree     gitctx.TreeEntry // where a neighbour or guide file is read from
 
+	generated string // a changed file written by a tool (genLock, genCode): its diff alone
+	shortened bool   // the text rendered last (diff or content) had digests shortened, for its heading
+
 	content      string        // decoded text of the new side, while a Full pack may show it
 	whole        string        // an oversize content, held for the gate only (see holdWhole)
 	raw          bool          // the new side's text (content, whole) is its bytes as read: decoding changed nothing

@@ -88,12 +88,16 @@ func diffBytes(e *entry) int {
 // and after every step: the answer for each number of context lines is
 // worked out once (40 ms of CPU for terraform's last 1,000 commits).
 func (e *entry) diffSize() (n, lines int) {
+	size := hunkSize
+	if e.generated == genLock {
+		size = lockDiffSize
+	}
 	if e.diffContext < 0 || e.diffContext >= len(e.diffSizes) {
-		return hunkSize(e.patch.Hunks, e.diffContext)
+		return size(e.patch.Hunks, e.diffContext)
 	}
 	m := &e.diffSizes[e.diffContext]
 	if !m.known {
-		m.bytes, m.lines = hunkSize(e.patch.Hunks, e.diffContext)
+		m.bytes, m.lines = size(e.patch.Hunks, e.diffContext)
 		m.known = true
 	}
 	return m.bytes, m.lines

@@ -22,6 +22,7 @@ func (b *builder) classify() {
 		case f.IsSymlink():
 			e.kind = KindSymlink
 		}
+		e.setGenerated(generatedByName(f.Path))
 		e.excluded = b.opts.Rules.ExcludeReason(f.Path, true)
 		if e.excluded == "" && f.OldPath != "" && b.opts.Rules.IsCredential(f.OldPath) {
 			e.excluded = ReasonCredentials
@@ -68,6 +69,10 @@ func (b *builder) readContents(ctx context.Context) error {
 		if !e.hasContent {
 			return nil
 		}
+		if e.generated != "" && gitctx.Status(e.status) != gitctx.Added {
+			b.dropContent(e) // a pack shows its diff alone (see diffOnly)
+			return nil
+		}
 		if e.oversize {
 			kept += int64(len(e.excerpt)) // all a pack shows of it
 		} else {
@@ -103,6 +108,9 @@ func (b *builder) setContent(e *entry, data []byte) {
 		e.encoding = d.Encoding
 		text := cleanText(d.Text)
 		e.raw = text == string(data)
+		if e.role == RoleChanged && e.generated == "" && markedGenerated(text) {
+			e.setGenerated(genCode)
+		}
 		e.setText(text, t)
 		b.holdWhole(e, text)
 	}

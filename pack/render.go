@@ -179,16 +179,18 @@ func renderContent(e *entry, r renderer, first bool) {
 // line is one rendered line, the placeholders put on it ahead of
 // rendering, and where it comes from.
 type line struct {
-	op    byte // a diff line's +, - or space, written before text; 0: none
-	text  string
-	items []RedactionItem
-	ref   lineRef
+	op     byte // a diff line's +, - or space, written before text; 0: none
+	text   string
+	digest bool // a lock file's line that held a digest (see collapseLikeLines)
+	items  []RedactionItem
+	ref    lineRef
 }
 
 // diffText renders an entry's diff as its shaping asks for, from the
 // sides the gate redacted, with one item per placeholder.
 func (e *entry) diffText() (string, []RedactionItem, []lineRef) {
 	hunks := e.patch.Hunks
+	e.shortened = false
 	if e.diffContext < 3 {
 		hunks = withContext(hunks, e.diffContext)
 	}
@@ -211,6 +213,10 @@ func (e *entry) diffText() (string, []RedactionItem, []lineRef) {
 			}
 			text, hits, ok := img.line(n)
 			out := line{op: l.Op, text: text, items: e.items(hits, side, n), ref: lineRef{side, n}}
+			if e.generated == genLock {
+				out.text, out.digest = shortenDigests(text)
+				e.shortened = e.shortened || out.digest
+			}
 			if !ok {
 				out.text = "[gitctx: line withheld: it could not be checked for credentials]"
 			}
@@ -219,6 +225,9 @@ func (e *entry) diffText() (string, []RedactionItem, []lineRef) {
 				lines = append(lines, line{text: `\ No newline at end of file`})
 			}
 		}
+	}
+	if e.generated == genLock {
+		lines = collapseLikeLines(lines)
 	}
 	if e.diffCap > 0 && len(lines) > e.diffCap {
 		head := e.diffCap * 2 / 3
@@ -233,6 +242,7 @@ func (e *entry) diffText() (string, []RedactionItem, []lineRef) {
 // the gate redacted.
 func (e *entry) contentText() (string, []RedactionItem, []lineRef) {
 	img := e.red.newWhole
+	e.shortened = false
 	if e.showContent == RepOutline {
 		return e.red.outline.text.String(), e.items(e.red.outline.hits, "new", 0), nil
 	}
@@ -262,6 +272,11 @@ func (e *entry) contentText() (string, []RedactionItem, []lineRef) {
 		if !ok {
 			lines = append(lines, line{text: "[gitctx: line withheld: it could not be checked for credentials]"})
 			return
+		}
+		if e.lock || e.generated == genLock {
+			var cut bool
+			t, cut = shortenDigests(t)
+			e.shortened = e.shortened || cut
 		}
 		lines = append(lines, line{text: t, items: e.items(hits, "new", n), ref: lineRef{"new", n}})
 	})

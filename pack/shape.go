@@ -81,9 +81,10 @@ func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
 	return s.fit(ctx)
 }
 
-// fullWithFewerExtras tries the Full pack again with its lowest-ranked
-// neighbours and guide files left out, one at a time, and then the user's
-// context files: the whole change with less context beats a Summary of it.
+// fullWithFewerExtras tries the Full pack again with the long diffs of
+// generated files cut, then with its lowest-ranked neighbours and guide
+// files left out, one at a time, and then the user's context files: the
+// whole change with less context beats a Summary of it.
 // When even none of them would not make it fit, it puts them all back for
 // the Summary. why becomes the reason of the Full pack that fits.
 func (s *shaper) fullWithFewerExtras(ctx context.Context, why *string) ([]*segment, error) {
@@ -94,7 +95,7 @@ func (s *shaper) fullWithFewerExtras(ctx context.Context, why *string) ([]*segme
 		n  int
 	}
 	var done []taken // the steps taken whole
-	for _, st := range []step{fewerExtras(s.v), fewerContext(s.v)} {
+	for _, st := range []step{fewerGenerated(s.v), fewerExtras(s.v), fewerContext(s.v)} {
 		order := st.order()
 		for i, e := range order {
 			st.apply(e)
@@ -129,12 +130,14 @@ func (s *shaper) fullWithFewerExtras(ctx context.Context, why *string) ([]*segme
 
 // initFull shows an entry whole: its diff and its content, or the head
 // and tail of a content over the truncation limit. The diff of an added
-// file is its content, so it is shown once, as content.
+// file is its content, so it is shown once, as content. A file written by
+// a tool shows its diff alone, or when added its head and tail.
 func initFull(e *entry) {
 	e.invalidate()
 	e.showContent, e.diffContext, e.diffCap, e.nameOnly = "", 3, 0, false
 	switch {
-	case e.oversize:
+	case e.diffOnly():
+	case e.oversize, e.generated != "" && e.long():
 		e.showContent = RepTruncated
 	case e.hasContent:
 		e.showContent = RepFull
@@ -152,7 +155,7 @@ func initFull(e *entry) {
 func initSummary(e *entry) {
 	initFull(e)
 	switch {
-	case !e.hasContent:
+	case !e.hasContent, e.generated != "":
 	case e.hasOutline:
 		e.showContent = RepOutline
 	case e.role != RoleChanged && e.long():

@@ -57,6 +57,7 @@ func (s *shaper) steps() []step {
 	longDiff := func(e *entry) bool { return e.showsDiff() && e.diffCap == 0 && diffLines(e.patch.Hunks) > diffCapLines }
 	longFile := func(e *entry) bool { return e.showContent == RepFull && e.long() }
 	return []step{
+		fewerGenerated(v),
 		fewerExtras(v),
 		fewerContext(v),
 		{name: "long diffs and files cut to their head and tail",
@@ -86,6 +87,22 @@ func (s *shaper) steps() []step {
 			order: byCost(func(*entry) bool { return true }),
 			apply: func(e *entry) bool { e.nameOnly = true; return true }},
 	}
+}
+
+// fewerGenerated cuts the long diffs of files written by tools (lock
+// files, generated code) to their head and tail, the costliest first:
+// what a reviewer reads is their source, and the neighbours of the
+// change are worth more than the middle of a regenerated file.
+func fewerGenerated(v *view) step {
+	return step{name: "long diffs of generated files cut to their head and tail", order: func() []*entry {
+		var out []*entry
+		for _, e := range v.shown() {
+			if e.generated != "" && e.showsDiff() && e.diffCap == 0 && diffLines(e.patch.Hunks) > diffCapLines {
+				out = append(out, e)
+			}
+		}
+		return out
+	}, apply: func(e *entry) bool { e.diffCap = diffCapLines; return true }}
 }
 
 // fewerExtras leaves out the neighbours and guide files, the

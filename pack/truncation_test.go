@@ -61,6 +61,7 @@ type packed struct {
 	content  map[string][]string // the lines of each file's content
 	rep      map[string]string   // each file's representation in the record
 	redacted map[string][]int    // the lines of each file's content with a placeholder
+	diff     map[string]string   // each file's diff as the pack shows it
 }
 
 func buildPacked(t *testing.T, ch *gitctx.Change, opts Options) packed {
@@ -70,7 +71,10 @@ func buildPacked(t *testing.T, ch *gitctx.Change, opts Options) packed {
 	if err != nil {
 		t.Fatalf("parse the pack: %v", err)
 	}
-	out := packed{rec: res.Record, content: map[string][]string{}, rep: map[string]string{}, redacted: map[string][]int{}}
+	out := packed{rec: res.Record, content: map[string][]string{}, rep: map[string]string{}, redacted: map[string][]int{}, diff: map[string]string{}}
+	for _, d := range p.Diff {
+		out.diff[d.Path] = d.Patch
+	}
 	for _, c := range p.Contents {
 		out.content[c.Path] = strings.Split(strings.TrimSuffix(c.Content, "\n"), "\n")
 	}

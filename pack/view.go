@@ -179,6 +179,9 @@ func diffHeading(e *entry) string {
 	if e.patch != nil {
 		parts = append(parts, fmt.Sprintf("+%d -%d", e.patch.Added, e.patch.Deleted))
 	}
+	if e.shortened {
+		parts = append(parts, "digests shortened")
+	}
 	if e.diffContext >= 0 && e.diffContext < 3 {
 		parts = append(parts, fmt.Sprintf("%d context line%s", e.diffContext, plural(e.diffContext)))
 	}
@@ -202,6 +205,9 @@ func contentHeading(e *entry) string {
 		note = joinNote(note, "symbolic link; its target, not followed")
 	case KindLFSPointer:
 		note = joinNote(note, "Git LFS pointer; the object is not fetched")
+	}
+	if e.shortened {
+		note = joinNote(note, "digests shortened")
 	}
 	if e.encoding != "" && e.encoding != "utf-8" {
 		note = joinNote(note, "decoded from "+e.encoding)

@@ -30,6 +30,26 @@ var lockNames = map[string][]string{
 	"flake.nix":           {"flake.lock"},
 }
 
+// otherLocks are lock files written by tools whose manifest gitctx does
+// not pair with them.
+var otherLocks = []string{".terraform.lock.hcl", "gradle.lockfile", "packages.lock.json", "conan.lock",
+	"Cartfile.resolved", "shard.lock", "paket.lock", "renv.lock", "bun.lockb"}
+
+// IsLockFile reports whether a file's base name is that of a lock file, a
+// file a package manager or another tool writes to pin versions and
+// digests.
+func IsLockFile(base string) bool {
+	if slices.Contains(otherLocks, base) {
+		return true
+	}
+	for _, names := range lockNames {
+		if slices.Contains(names, base) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxFocus bounds the names a lock file's excerpt is cut to.
 const maxFocus = 40
 
