@@ -170,10 +170,7 @@ func (e *entry) setGenerated(kind string) {
 		return
 	}
 	e.generated = kind
-	e.reason = "changed; " + kind + ", written by a tool: its diff alone"
-	if kind == genLock {
-		e.reason += ", digests shortened"
-	}
+	e.reason = "changed; " + kind + ", written by a tool"
 }
 
 // diffOnly reports whether a changed file shows its diff and not its
