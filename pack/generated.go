@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"context"
 	"fmt"
 	"path"
 	"regexp"
@@ -204,4 +205,38 @@ func lockDiffSize(hunks []gitctx.Hunk, context int) (n, lines int) {
 		}
 	}
 	return n, lines
+}
+
+// startAttributes reads, in the background, what the repository's
+// .gitattributes say of the changed files: linguist-generated, GitHub's
+// word that a file is (or is not) generated. The function it returns
+// waits and applies it; call it once the contents are read, since the
+// attribute overrides a generator's marker (a file may carry one and be
+// edited by hand since). It may be called again.
+func (b *builder) startAttributes(ctx context.Context) func() error {
+	var paths []string
+	for _, e := range b.entries {
+		if e.included() {
+			paths = append(paths, e.path)
+		}
+	}
+	var said map[string]bool
+	wait := inBackground(func() error {
+		var err error
+		said, err = b.ch.LinguistGenerated(ctx, paths)
+		return err
+	})
+	return func() error {
+		if err := wait(); err != nil {
+			return fmt.Errorf("read .gitattributes: %w", err)
+		}
+		for _, e := range b.entries {
+			if v, ok := said[e.path]; ok && !v {
+				e.generated, e.reason = "", "changed"
+			} else if ok && e.generated == "" {
+				e.setGenerated(genCode)
+			}
+		}
+		return nil
+	}
 }

@@ -1,0 +1,121 @@
+package gitctx
+
+import (
+	"bytes"
+	"context"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitattributes"
+)
+
+// generatedAttr is the attribute GitHub reads to collapse a generated
+// file in a pull request's diff (Linguist's override).
+const generatedAttr = "linguist-generated"
+
+// maxAttributesBytes bounds a .gitattributes file gitctx reads.
+const maxAttributesBytes = 1 << 20
+
+// LinguistGenerated reads the linguist-generated attribute of paths from
+// the .gitattributes files on the change's new side, the root's and those
+// of the directories above each path, as GitHub does: true where the
+// attribute is set (or "true"), false where it is unset ("-" or "false"),
+// a user's word that a file is or is not generated. Paths without it are
+// not in the map. A .gitattributes file that cannot be read or parsed is
+// passed over: the attribute only decides how a file is shown.
+func (c *Change) LinguistGenerated(ctx context.Context, paths []string) (map[string]bool, error) {
+	out := map[string]bool{}
+	if c.repo == nil || len(paths) == 0 {
+		return out, nil
+	}
+	tree, err := c.Tree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	stack, err := c.attributeStack(ctx, tree, paths)
+	if err != nil || len(stack) == 0 {
+		return out, err
+	}
+	for _, p := range paths {
+		if v, ok := attributeOf(stack, p, generatedAttr); ok {
+			out[p] = v
+		}
+	}
+	return out, nil
+}
+
+// attributeStack reads and parses the .gitattributes files of the
+// directories that hold paths, the root's first and the deepest last
+// (git's order of priority, lowest first).
+func (c *Change) attributeStack(ctx context.Context, tree []TreeEntry, paths []string) ([]gitattributes.MatchAttribute, error) {
+	dirs := map[string]bool{}
+	for _, p := range paths {
+		for d := path.Dir(p); ; d = path.Dir(d) {
+			dirs[d] = true
+			if d == "." || d == "/" {
+				break
+			}
+		}
+	}
+	var files []TreeEntry
+	for _, e := range tree {
+		if path.Base(e.Path) == ".gitattributes" && dirs[path.Dir(e.Path)] && e.Mode != ModeSymlink {
+			files = append(files, e)
+		}
+	}
+	slices.SortFunc(files, func(a, b TreeEntry) int {
+		return strings.Count(a.Path, "/") - strings.Count(b.Path, "/")
+	})
+	var stack []gitattributes.MatchAttribute
+	for _, f := range files {
+		_, data, err := c.ReadTree(ctx, f, maxAttributesBytes)
+		switch {
+		case ctx.Err() != nil:
+			return nil, ctx.Err()
+		case err != nil || data == nil:
+			continue
+		}
+		var domain []string
+		if d := path.Dir(f.Path); d != "." {
+			domain = strings.Split(d, "/")
+		}
+		attrs, err := gitattributes.ReadAttributes(bytes.NewReader(data), domain, domain == nil)
+		if err != nil {
+			continue // a line git would warn about spoils the file for go-git; leave it out
+		}
+		stack = append(stack, attrs...)
+	}
+	return stack, nil
+}
+
+// attributeOf returns whether the attribute name is set for p by the
+// last line of stack that matches p and names it, and whether one does.
+// (go-git's Matcher, asked for one attribute, can stop at a line that
+// names another, and asked for all lets a lower line win.)
+func attributeOf(stack []gitattributes.MatchAttribute, p, name string) (set, ok bool) {
+	parts := strings.Split(p, "/")
+	for i := len(stack) - 1; i >= 0; i-- {
+		m := stack[i]
+		if m.Pattern == nil || !m.Pattern.Match(parts) {
+			continue
+		}
+		for _, a := range m.Attributes {
+			if a.Name() != name {
+				continue
+			}
+			switch {
+			case a.IsSet():
+				return true, true
+			case a.IsUnset():
+				return false, true
+			case a.IsValueSet():
+				v := strings.ToLower(a.Value())
+				return v == "true" || v == "1", true
+			default: // "!name": back to unspecified
+				return false, false
+			}
+		}
+	}
+	return false, false
+}
