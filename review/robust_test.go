@@ -111,3 +111,15 @@ func TestPromptNamesThePlaceholders(t *testing.T) {
 		t.Errorf("the system instruction shows %d placeholders in the gate's form, want 1: %v", len(got), got)
 	}
 }
+
+// TestPromptExplainsTheMarks checks that the model is told that the
+// pack's marks for text left out, and the digests it shortened, are not
+// part of the change (a lock's "sha256:41cfcc3a4c85d3f0…" is no bug).
+func TestPromptExplainsTheMarks(t *testing.T) {
+	p := review.NewPrompt("", "gitctx-boundary-abc", "a pack")
+	for _, want := range []string{"[gitctx: 40 lines omitted here", `a digest in a lock file that ends in "…" was shortened`} {
+		if !strings.Contains(p.System, want) {
+			t.Errorf("the system instruction does not say %q:\n%s", want, p.System)
+		}
+	}
+}
