@@ -222,9 +222,6 @@ func urlHost(s string) string {
 	return rest
 }
 
-func isHexRun(s string) bool {
-	return strings.Trim(s, "0123456789abcdefABCDEF") == ""
-}
 
 // setGenerated marks a changed file as written by a tool, of kind (none
 // when kind is ""), and says so in its reason.
