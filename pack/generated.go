@@ -222,7 +222,6 @@ func urlHost(s string) string {
 	return rest
 }
 
-
 // setGenerated marks a changed file as written by a tool, of kind (none
 // when kind is ""), and says so in its reason.
 func (e *entry) setGenerated(kind string) {
