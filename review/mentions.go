@@ -21,23 +21,31 @@ var mention = regexp.MustCompile(`(^|[^\w@` + "`" + `/.])@([A-Za-z0-9][A-Za-z0-9
 // quietMentions neutralises the mentions of text outside code: fenced
 // blocks (but for json ones, the findings) and inline code spans.
 func quietMentions(text string) string {
+	return eachProse(text, func(s string) string { return mention.ReplaceAllString(s, "$1@\u200b$2") })
+}
+
+// eachProse applies quiet to the parts of text that GitHub renders as
+// markdown: outside fenced blocks (but inside json ones, the findings,
+// whose titles and bodies become comments) and outside inline code spans
+// (in a json block, backticks are a string's characters).
+func eachProse(text string, quiet func(string) string) string {
 	lines := strings.Split(text, "\n")
 	fence := "" // the open fence, "" outside one
-	quiet := true
+	prose := true
 	for i, l := range lines {
 		t := strings.TrimLeft(l, " \t")
 		if f := fenceOf(t); f != "" {
 			switch {
 			case fence == "":
-				fence, quiet = f, strings.HasPrefix(strings.TrimSpace(t[len(f):]), "json")
+				fence, prose = f, strings.HasPrefix(strings.TrimSpace(t[len(f):]), "json")
 				continue
 			case strings.HasPrefix(t, fence) && strings.TrimSpace(t[len(fence):]) == "":
-				fence, quiet = "", true
+				fence, prose = "", true
 				continue
 			}
 		}
-		if quiet {
-			lines[i] = quietLine(l, fence != "")
+		if prose {
+			lines[i] = quietLine(l, fence != "", quiet)
 		}
 	}
 	return strings.Join(lines, "\n")
@@ -58,15 +66,14 @@ func fenceOf(t string) string {
 	return ""
 }
 
-// quietLine neutralises the mentions of one line, outside its inline code
-// spans (in a json block, backticks are a string's characters).
-func quietLine(l string, inJSON bool) string {
+// quietLine applies quiet to one line, outside its inline code spans.
+func quietLine(l string, inJSON bool, quiet func(string) string) string {
 	if inJSON || !strings.Contains(l, "`") {
-		return mention.ReplaceAllString(l, "$1@\u200b$2")
+		return quiet(l)
 	}
 	parts := strings.Split(l, "`")
 	for i := 0; i < len(parts); i += 2 { // even parts are outside code spans
-		parts[i] = mention.ReplaceAllString(parts[i], "$1@\u200b$2")
+		parts[i] = quiet(parts[i])
 	}
 	return strings.Join(parts, "`")
 }

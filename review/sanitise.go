@@ -19,8 +19,8 @@ type Scanner interface {
 // replaced by placeholders (one record item each, side "answer"), lines a
 // GitHub runner would take as workflow commands (::set-output, ##[…])
 // are replaced, control characters that could drive a terminal are
-// dropped, the comment marker cannot be forged, and @mentions notify no
-// one (see quietMentions).
+// dropped, the comment marker cannot be forged, @mentions notify no one
+// (see quietMentions) and images load nothing (see quietImages).
 func Sanitise(ctx context.Context, s Scanner, answer string) (string, []pack.RedactionItem, error) {
 	answer = stripControl(answer)
 	red, hits, err := s.RedactString(ctx, answer)
@@ -34,6 +34,7 @@ func Sanitise(ctx context.Context, s Scanner, answer string) (string, []pack.Red
 	text := stripWorkflowCommands(red.String())
 	text = strings.ReplaceAll(text, "<!-- gitctx", "&lt;!-- gitctx")
 	text = quietMentions(text)
+	text = quietImages(text)
 	return text, items, nil
 }
 
