@@ -218,7 +218,7 @@ func (e *entry) diffText() (string, []RedactionItem, []lineRef) {
 				e.shortened = e.shortened || out.digest
 			}
 			if !ok {
-				out.text = "[gitctx: line withheld: it could not be checked for credentials]"
+				out.text, out.digest = "[gitctx: line withheld: it could not be checked for credentials]", false
 			}
 			lines = append(lines, out)
 			if l.NoNewline {
