@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -18,9 +19,14 @@ const (
 )
 
 // generatedNames are the name endings of generated code: minified
-// scripts and styles, and code protocol buffers and Dart's builders write.
-var generatedNames = []string{".min.js", ".min.css", ".pb.go", "_pb2.py", "_pb2_grpc.py", "_pb2.pyi",
-	".pb.cc", ".pb.h", "_pb.js", "_pb.d.ts", ".g.dart", ".freezed.dart"}
+// scripts and styles and their source maps, and code protocol buffers and
+// Dart's builders write; generatedFiles are whole names (Yarn's
+// Plug'n'Play loaders).
+var (
+	generatedNames = []string{".min.js", ".min.css", ".js.map", ".css.map", ".pb.go", "_pb2.py", "_pb2_grpc.py", "_pb2.pyi",
+		".pb.cc", ".pb.h", "_pb.js", "_pb.d.ts", ".g.dart", ".freezed.dart"}
+	generatedFiles = []string{".pnp.cjs", ".pnp.loader.mjs"}
+)
 
 // generatedByName returns the kind of a file a tool writes, known by its
 // name: a lock file or generated code; "" for any other.
@@ -28,6 +34,9 @@ func generatedByName(p string) string {
 	base := path.Base(p)
 	if neighbours.IsLockFile(base) {
 		return genLock
+	}
+	if slices.Contains(generatedFiles, base) {
+		return genCode
 	}
 	for _, suffix := range generatedNames {
 		if strings.HasSuffix(base, suffix) && len(base) > len(suffix) {
