@@ -94,6 +94,11 @@ func TestErrorMessages(t *testing.T) {
 			if len(msgs) == 0 {
 				t.Fatalf("no gitctx: line on stderr:\n%s", res.stderr)
 			}
+			if len(msgs) != 1 {
+				// a run that cannot succeed fails before it packs or sends:
+				// its error is all it prints
+				t.Errorf("%d gitctx: lines, want the error alone:\n%s", len(msgs), res.stderr)
+			}
 			msg := msgs[len(msgs)-1]
 			for _, w := range tt.want {
 				if !strings.Contains(msg, w) {

@@ -145,6 +145,9 @@ func reviewChange(ctx context.Context, a *app, o *reviewOptions) (*reviewOutcome
 	if err := o.prRange(ctx, a); err != nil {
 		return nil, err
 	}
+	if err := o.checkDelivery(ctx, a); err != nil {
+		return nil, err
+	}
 	prog := newProgress(a.stderr, o.progress, o.quiet)
 	defer prog.done()
 	pr, err := buildPack(ctx, a, &o.packOptions, prog)

@@ -60,6 +60,20 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 	return res, reportReview(a, o, pr, res, target, err)
 }
 
+// checkDelivery fails a review that could not be sent or posted (a key,
+// a base URL, a repository or a token missing) before anything is packed,
+// rather than after: the same adapters are built again to send.
+func (o *reviewOptions) checkDelivery(ctx context.Context, a *app) error {
+	if o.dryRun || o.provider == "none" {
+		return nil
+	}
+	if _, err := newProvider(a, o); err != nil {
+		return err
+	}
+	_, _, err := newPoster(ctx, a, o)
+	return err
+}
+
 // checked is a prompt that passed the pre-flight checks.
 type checked struct {
 	prompt   review.Prompt
