@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -130,7 +132,48 @@ func (r *Repo) resolve(ctx context.Context, rev string) (string, error) {
 	if r.Shallow {
 		return "", fmt.Errorf("%s: %w: this clone's history does not reach it; fetch more history with `git fetch --deepen=100` or `git fetch --unshallow` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", rev, ErrShallow)
 	}
+	if base, depth, n := r.historyShort(ctx, rev); n == 1 {
+		return "", fmt.Errorf("%s: %w: %s's history is 1 commit long, so it has no ancestor %d back (gitctx pack %s packs that one commit)",
+			rev, ErrUnknownRevision, base, depth, base)
+	} else if n > 1 {
+		return "", fmt.Errorf("%s: %w: %s's history is %d commits long, so it has no ancestor %d back (the oldest is %s~%d)",
+			rev, ErrUnknownRevision, base, n, depth, base, n-1)
+	}
 	return "", fmt.Errorf("%s: %w: no commit by that name (check the spelling, or fetch the branch or tag first)", rev, ErrUnknownRevision)
+}
+
+// ancestry is a revision that walks first parents back from a base:
+// HEAD~3, main^^, v1.2~1^; ancestryStep is one of its steps.
+var (
+	ancestry     = regexp.MustCompile(`^(.+?)((?:~[0-9]*|\^1?)+)$`)
+	ancestryStep = regexp.MustCompile(`~[0-9]*|\^1?`)
+)
+
+// historyShort says, of a revision such as HEAD~3 that git cannot
+// resolve, whether its base exists and its first-parent history is too
+// short: the base, how far back the revision asks, and how many commits
+// the history has (0 when that is not why).
+func (r *Repo) historyShort(ctx context.Context, rev string) (base string, depth, n int) {
+	m := ancestry.FindStringSubmatch(rev)
+	if m == nil {
+		return "", 0, 0
+	}
+	for _, step := range ancestryStep.FindAllString(m[2], -1) {
+		k := 1
+		if len(step) > 1 && step[0] == '~' {
+			k, _ = strconv.Atoi(step[1:])
+		}
+		depth += k
+	}
+	out, err := r.git.output(ctx, nil, "rev-list", "--count", "--first-parent", "--end-of-options", m[1]+"^{commit}")
+	if err != nil {
+		return "", 0, 0
+	}
+	n, err = strconv.Atoi(strings.TrimSpace(string(out)))
+	if err != nil || n > depth {
+		return "", 0, 0
+	}
+	return m[1], depth, n
 }
 
 // firstParent is the base of a single-revision change: the first parent, or

@@ -3,6 +3,7 @@ package gitctx
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -155,6 +156,44 @@ func TestSelectRangeCommits(t *testing.T) {
 		{SHA: third, Subject: "third", Message: "third"},
 		{SHA: second, Subject: "second: with a body", Message: "second: with a body\n\nThe body explains why.\nIt has two lines."},
 	})
+}
+
+// TestSelectRangePastTheRoot checks that a revision that walks back past
+// the first commit says how long the history is, and that others are
+// still "no commit by that name".
+func TestSelectRangePastTheRoot(t *testing.T) {
+	r1 := newTestRepo(t)
+	r1.Write("a.txt", "1\n")
+	r1.Commit("first")
+	one := r1.open()
+	r := newTestRepo(t)
+	for i := 1; i <= 3; i++ {
+		r.Write("a.txt", fmt.Sprintf("%d\n", i))
+		r.Commit(fmt.Sprint(i))
+	}
+	three := r.open()
+	for _, tt := range []struct {
+		repo *Repo
+		spec string
+		want []string
+	}{
+		{one, "HEAD~1..HEAD", []string{"HEAD~1: unknown revision", "HEAD's history is 1 commit long", "no ancestor 1 back", "gitctx pack HEAD packs that one commit"}},
+		{three, "HEAD~5..HEAD", []string{"HEAD~5: unknown revision", "HEAD's history is 3 commits long", "no ancestor 5 back", "the oldest is HEAD~2"}},
+		{three, "main^^^^", []string{"main^^^^", "no ancestor 4 back", "the oldest is main~2"}},
+		{three, "HEAD~2^~1", []string{"no ancestor 4 back"}},
+		{three, "HEAD^2", []string{"no commit by that name"}}, // a second parent, not the history's length
+		{three, "nosuch~1", []string{"no commit by that name"}},
+	} {
+		_, err := tt.repo.SelectRange(t.Context(), tt.spec)
+		if !errors.Is(err, ErrUnknownRevision) {
+			t.Fatalf("SelectRange(%q) = %v, want ErrUnknownRevision", tt.spec, err)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("SelectRange(%q): %q lacks %q", tt.spec, err, w)
+			}
+		}
+	}
 }
 
 func TestSelectRangeUnknownRevision(t *testing.T) {
