@@ -33,6 +33,7 @@ type Options struct {
 	Tool            Tool
 	Now             func() time.Time
 	Progress        func(stage string) // called as the pack moves from stage to stage; may be nil
+	PullRequest     *PullRequest       // the pull request the change belongs to; may be nil
 }
 
 // Budget is the token budget a pack must fit.
@@ -237,6 +238,7 @@ type builder struct {
 
 	spec    string                   // the change's spec, through the gate
 	commits []commitView             // the commits, through the gate
+	pr      *prView                  // the pull request, through the gate; nil without one
 	origins map[string]RedactionItem // where each placeholder of a path, message or manifest came from
 
 	fullPossible bool // whole contents are still kept for a Full pack

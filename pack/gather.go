@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/secrets"
 )
 
 // view gathers what the renderers need, everything from the repository
 // put through the gate: paths, commit messages, the manifest.
 func (b *builder) view(ctx context.Context) (*view, error) {
 	v := &view{Type: "full", Tool: b.opts.Tool, Source: b.ch.Source, Messages: true, ShowTree: true, origins: b.origins}
-	v.Source.Spec, v.Commits = b.spec, b.commits
+	v.Source.Spec, v.Commits, v.PullRequest = b.spec, b.commits, b.pr
 	if err := b.redactLabels(ctx, v); err != nil {
 		return nil, err
 	}
@@ -55,13 +56,14 @@ func (b *builder) redactLabels(ctx context.Context, v *view) error {
 	return nil
 }
 
-// redactCommits puts the commit messages (and the spec the user gave)
-// through the gate.
+// redactCommits puts the commit messages (and the spec the user gave, and
+// the pull request's title and description) through the gate.
 func (b *builder) redactCommits(ctx context.Context) error {
 	if err := b.ch.WaitCommits(); err != nil {
 		return err
 	}
-	texts := []string{cleanText(decodeLine(b.ch.Source.Spec))}
+	prs, sides := prTexts(b.opts.PullRequest)
+	texts := append([]string{cleanText(decodeLine(b.ch.Source.Spec))}, prs...)
 	for _, c := range b.ch.Commits {
 		texts = append(texts, cleanText(decodeLine(c.Message)))
 	}
@@ -70,17 +72,32 @@ func (b *builder) redactCommits(ctx context.Context) error {
 		return fmt.Errorf("check commit messages for credentials: %w", err)
 	}
 	b.spec = red[0].String()
+	if len(prs) > 0 {
+		b.pr = &prView{Number: b.opts.PullRequest.Number, Title: red[1].String(), Body: red[2].String()}
+		for i, side := range sides {
+			for _, h := range hits[1+i] {
+				b.noteOrigin(h, side)
+			}
+		}
+		red, hits = append(red[:1:1], red[1+len(prs):]...), append(hits[:1:1], hits[1+len(prs):]...)
+	}
 	for i, c := range b.ch.Commits {
 		msg := red[i+1]
 		subject, _, _ := strings.Cut(msg.String(), "\n")
 		b.commits = append(b.commits, commitView{SHA: c.SHA, Subject: subject, Message: msg.String()})
 		for _, h := range hits[i+1] {
-			if _, ok := b.origins[h.Placeholder]; !ok {
-				b.origins[h.Placeholder] = RedactionItem{Side: "commit_message", Line: h.Line + 1, Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder}
-			}
+			b.noteOrigin(h, "commit_message")
 		}
 	}
 	return nil
+}
+
+// noteOrigin records where a placeholder of the change's text first came
+// from.
+func (b *builder) noteOrigin(h secrets.Hit, side string) {
+	if _, ok := b.origins[h.Placeholder]; !ok {
+		b.origins[h.Placeholder] = RedactionItem{Side: side, Line: h.Line + 1, Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder}
+	}
 }
 
 // manifest detects the project's manifest from the files on the change's

@@ -55,14 +55,27 @@ func (jsonFormat) change(v *view) string {
 			commits[i].Message = c.Message
 		}
 	}
+	type pullRequest struct {
+		Number      int    `json:"number"`
+		Title       string `json:"title"`
+		Description string `json:"description,omitempty"`
+	}
+	var pr *pullRequest
+	if p := v.PullRequest; p != nil {
+		pr = &pullRequest{Number: p.Number, Title: p.Title}
+		if v.Messages {
+			pr.Description = p.Body
+		}
+	}
 	return "\"change\":" + jsonValue(struct {
-		Kind      string   `json:"kind"`
-		Spec      string   `json:"spec"`
-		Base      string   `json:"base"`
-		MergeBase string   `json:"merge_base"`
-		Head      string   `json:"head"`
-		Commits   []commit `json:"commits"`
-	}{string(s.Kind), s.Spec, s.Base, s.MergeBase, s.Head, commits}) + ",\n"
+		Kind        string       `json:"kind"`
+		Spec        string       `json:"spec"`
+		Base        string       `json:"base"`
+		MergeBase   string       `json:"merge_base"`
+		Head        string       `json:"head"`
+		PullRequest *pullRequest `json:"pull_request,omitempty"`
+		Commits     []commit     `json:"commits"`
+	}{string(s.Kind), s.Spec, s.Base, s.MergeBase, s.Head, pr, commits}) + ",\n"
 }
 
 type jsonIndexRow struct {

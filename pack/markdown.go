@@ -83,6 +83,13 @@ func (markdown) change(v *view) string {
 	if s.Head != "" {
 		fmt.Fprintf(&b, "- Head: %s\n", s.Head)
 	}
+	if pr := v.PullRequest; pr != nil {
+		b.WriteString(prHeading(pr))
+		if v.Messages && pr.Body != "" {
+			f := fence(pr.Body)
+			fmt.Fprintf(&b, "\n### Pull request description\n\n%stext\n%s\n%s\n", f, pr.Body, f)
+		}
+	}
 	if len(v.Commits) > 0 {
 		fmt.Fprintf(&b, "\n### Commits (%d, newest first)\n\n", len(v.Commits))
 		for _, c := range v.commits() {

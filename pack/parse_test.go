@@ -122,6 +122,11 @@ type xmlPack struct {
 		SHA  string `xml:"sha,attr"`
 		Text string `xml:",chardata"`
 	} `xml:"change>commit"`
+	PullRequest *struct {
+		Number int    `xml:"number,attr"`
+		Title  string `xml:"title,attr"`
+		Text   string `xml:",chardata"`
+	} `xml:"change>pull_request"`
 	Index    []xmlFile `xml:"files>file"`
 	Diffs    []xmlFile `xml:"diff>file"`
 	Contents []xmlFile `xml:"contents>file"`
@@ -179,6 +184,11 @@ type jsonPack struct {
 	End      string   `json:"end"`
 	Manifest Manifest `json:"manifest"`
 	Change   struct {
+		PullRequest *struct {
+			Number      int    `json:"number"`
+			Title       string `json:"title"`
+			Description string `json:"description"`
+		} `json:"pull_request"`
 		Commits []struct {
 			SHA     string `json:"sha"`
 			Message string `json:"message"`

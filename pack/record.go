@@ -38,6 +38,14 @@ type SourceRecord struct {
 	MergeBase string         `json:"merge_base"`
 	Shallow   bool           `json:"shallow"`
 	Commits   []CommitRecord `json:"commits"`
+	// PullRequest is the pull request the change belongs to, when known.
+	PullRequest *PullRequestRecord `json:"pull_request,omitempty"`
+}
+
+// PullRequestRecord names a pull request; its title is redacted.
+type PullRequestRecord struct {
+	Number int    `json:"number"`
+	Title  string `json:"title"`
 }
 
 // CommitRecord is one commit of the range.

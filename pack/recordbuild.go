@@ -33,6 +33,9 @@ func (b *builder) record(v *view, parts ...[]*segment) *Record {
 	for _, c := range b.commits {
 		r.Source.Commits = append(r.Source.Commits, CommitRecord{SHA: c.SHA, Subject: c.Subject})
 	}
+	if b.pr != nil {
+		r.Source.PullRequest = &PullRequestRecord{Number: b.pr.Number, Title: b.pr.Title}
+	}
 	for _, e := range b.entries {
 		if e.role == RoleNeighbour && e.score != nil {
 			r.Neighbours = append(r.Neighbours, Neighbour{Path: e.label.String(), Score: *e.score, Reasons: e.reasons})

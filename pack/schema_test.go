@@ -55,6 +55,7 @@ func TestRecordSchemaBuilds(t *testing.T) {
 		{"golden summary xml", golden.change("HEAD~1..HEAD"), func(o *Options) { o.Format, o.Budget.Limit = XML, 1000 }, nil},
 		{"golden summary json", golden.change("HEAD~1..HEAD"), func(o *Options) { o.Format, o.Mode = JSON, "summary" }, nil},
 		{"redactions", secret, nil, nil},
+		{"pull request", secret, func(o *Options) { o.PullRequest = &PullRequest{Number: 7, Title: "t " + fakeGitHub, Body: "b"} }, nil},
 		{"redactions in a summary", secret, func(o *Options) { o.Budget.Limit = 1500 }, nil},
 		{"budget not met", sized, func(o *Options) { o.Budget.Limit = 50 }, ErrBudget},
 		{"split", sized, func(o *Options) { o.Split, o.Budget.Limit = true, 4000 }, nil},

@@ -39,11 +39,16 @@ func (s *shaper) steps() []step {
 	once := func(apply func() bool) (func() []*entry, func(*entry) bool) {
 		return func() []*entry { return []*entry{nil} }, func(*entry) bool { return apply() }
 	}
+	described := v.PullRequest != nil && v.PullRequest.Body != ""
 	subjects, subjectsApply := once(func() bool {
-		changed := v.Messages && len(v.Commits) > 0
+		changed := v.Messages && (len(v.Commits) > 0 || described)
 		v.Messages = false
 		return changed
 	})
+	subjectsName := "commit messages shortened to their subjects"
+	if described {
+		subjectsName += ", the pull request's description left out"
+	}
 	fewer, fewerApply := once(func() bool {
 		changed := len(v.Commits) > maxListedCommits && v.MaxCommits == 0
 		v.MaxCommits = maxListedCommits
@@ -71,7 +76,7 @@ func (s *shaper) steps() []step {
 				}
 				return true
 			}},
-		{name: "commit messages shortened to their subjects", global: true, order: subjects, apply: subjectsApply},
+		{name: subjectsName, global: true, order: subjects, apply: subjectsApply},
 		{name: fmt.Sprintf("commit list cut to the %d newest", maxListedCommits), global: true, order: fewer, apply: fewerApply},
 		{name: "diff context cut to 1 line",
 			order: byCost(func(e *entry) bool { return e.showsDiff() && e.diffContext > 1 }),

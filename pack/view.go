@@ -10,23 +10,24 @@ import (
 // view is what every format renders: the pack's parts, independent of
 // how they are written.
 type view struct {
-	Type       string // full or summary
-	Tool       Tool
-	Source     gitctx.Source
-	Commits    []commitView
-	Messages   bool // show whole commit messages (else subjects only)
-	MaxCommits int  // list at most this many commits (0: all)
-	Manifest   Manifest
-	Entries    []*entry // every file considered, in index order
-	ShowTree   bool
-	Boundary   string
-	Budget     BudgetRecord
-	Steps      []string // degradation steps taken
-	Redacted   int      // placeholders in the pack
-	Part       int      // this part of a split pack, from 1; 0 when not split
-	Parts      int
-	Keys       []keyFile
-	Spots      []hotspot
+	Type        string // full or summary
+	Tool        Tool
+	Source      gitctx.Source
+	Commits     []commitView
+	PullRequest *prView // the pull request, nil without one
+	Messages    bool    // show whole commit messages (else subjects only)
+	MaxCommits  int     // list at most this many commits (0: all)
+	Manifest    Manifest
+	Entries     []*entry // every file considered, in index order
+	ShowTree    bool
+	Boundary    string
+	Budget      BudgetRecord
+	Steps       []string // degradation steps taken
+	Redacted    int      // placeholders in the pack
+	Part        int      // this part of a split pack, from 1; 0 when not split
+	Parts       int
+	Keys        []keyFile
+	Spots       []hotspot
 
 	// origins says where each placeholder of the parts other than files
 	// (paths, commit messages, the manifest) came from.

@@ -76,6 +76,13 @@ func (xmlFormat) change(v *view) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "<change kind=\"%s\" spec=\"%s\" base=\"%s\" merge_base=\"%s\" head=\"%s\">\n",
 		s.Kind, xmlAttr(s.Spec), s.Base, s.MergeBase, s.Head)
+	if pr := v.PullRequest; pr != nil {
+		body := ""
+		if v.Messages {
+			body = pr.Body
+		}
+		fmt.Fprintf(&b, "<pull_request number=\"%d\" title=\"%s\">%s</pull_request>\n", pr.Number, xmlAttr(pr.Title), xmlText(body))
+	}
 	for _, c := range v.commits() {
 		text := c.Subject
 		if v.Messages {

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/review"
 )
 
@@ -90,6 +91,10 @@ func runAction(ctx context.Context, cmd *cobra.Command, a *app, o *reviewOptions
 func (o *reviewOptions) actionRange(ctx context.Context, a *app, repo *gitctx.Repo, ev *actionEvent) error {
 	envPR, _ := strconv.Atoi(a.getenv("GITCTX_PR")) // the pr-number input; the settings are applied later
 	o.pr = firstPositive(o.pr, envPR, ev.pr)
+	if ev.pr > 0 && o.pr == ev.pr {
+		described := &pack.PullRequest{Number: ev.pr, Title: ev.title, Body: ev.body}
+		o.pullRequest = func(context.Context) (*pack.PullRequest, error) { return described, nil }
+	}
 	if ev.name == "workflow_run" {
 		if o.pr == 0 {
 			return errors.New("the workflow_run event names no pull request: pass its number with the pr input (GITCTX_PR)")

@@ -16,6 +16,8 @@ type actionEvent struct {
 	base   string // the pull request's base commit, or the push's before
 	head   string
 	fork   bool // the pull request comes from another repository
+	// title and body are the pull request's, as its author wrote them
+	title, body string
 	// headOnly is set for a push that created a branch: there is no
 	// before, so the head commit alone is packed.
 	headOnly bool
@@ -26,7 +28,9 @@ type eventPayload struct {
 	Action      string `json:"action"`
 	Number      int    `json:"number"`
 	PullRequest *struct {
-		Number int `json:"number"`
+		Number int    `json:"number"`
+		Title  string `json:"title"`
+		Body   string `json:"body"`
 		Base   struct {
 			SHA  string `json:"sha"`
 			Repo struct {
@@ -86,6 +90,7 @@ func (p *eventPayload) event(name string) (*actionEvent, error) {
 			return nil, fmt.Errorf("the %s payload has no pull request with base and head commits", name)
 		}
 		ev.pr, ev.base, ev.head = firstPositive(pr.Number, p.Number), pr.Base.SHA, pr.Head.SHA
+		ev.title, ev.body = pr.Title, pr.Body
 		ev.fork = pr.Head.Repo == nil || pr.Head.Repo.Fork || !strings.EqualFold(pr.Head.Repo.FullName, pr.Base.Repo.FullName)
 	case "push":
 		if p.After == "" || isZeroSHA(p.After) {

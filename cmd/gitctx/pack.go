@@ -39,6 +39,11 @@ type packOptions struct {
 	maxBytes  int64
 	ctx       contextOptions
 	settings  *settings // where each value came from; set by configure
+	// pullRequest gives the pull request the change belongs to, when a
+	// review knows it (the Action's event, --pr N): its title and
+	// description join the pack. It is asked only for a change that is not
+	// empty (nothing is asked of GitHub for an empty one).
+	pullRequest func(context.Context) (*pack.PullRequest, error)
 }
 
 func (o *packOptions) addFlags(cmd *cobra.Command) {

@@ -77,6 +77,12 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 	if err != nil {
 		return err
 	}
+	var described *pack.PullRequest
+	if o.pullRequest != nil && len(pr.ch.Files) > 0 {
+		if described, err = o.pullRequest(ctx); err != nil {
+			return err
+		}
+	}
 	v, _ := buildVersion()
 	res, err := pack.Build(ctx, pr.ch, pack.Options{
 		Format:          format,
@@ -107,6 +113,7 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 		Gate:          pr.gate,
 		Tool:          pack.Tool{Name: "gitctx", Version: v},
 		Progress:      prog.stage,
+		PullRequest:   described,
 	})
 	pr.empty = errors.Is(err, pack.ErrEmpty)
 	if err != nil && !pr.empty {

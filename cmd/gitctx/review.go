@@ -178,20 +178,46 @@ func reviewChange(ctx context.Context, a *app, o *reviewOptions) (*reviewOutcome
 	return out, nil
 }
 
-// prRange makes --pr N alone select the pull request's change: from the
-// merge base of its base to its head, both asked of GitHub.
+// prRange reads the pull request --pr N names from GitHub: its title and
+// description join the pack, and with --pr alone its change is the one
+// reviewed, from the merge base of its base to its head. With a range
+// given as well, the description is asked for only when the pack is to be
+// sent (not on --dry-run or --provider none) and the change is not empty;
+// and a GitHub that cannot be asked (no token, no repository) leaves the
+// pack without it, while posting says what is missing.
 func (o *reviewOptions) prRange(ctx context.Context, a *app) error {
-	if o.pr == 0 || o.spec != "" || o.staged || o.worktree || o.patch != "" {
+	if o.pr == 0 || o.pullRequest != nil {
 		return nil
 	}
+	alone := o.spec == "" && !o.staged && !o.worktree && o.patch == ""
 	p, _, err := githubPoster(a, o)
-	if err != nil {
+	switch {
+	case err != nil && alone:
 		return fmt.Errorf("--pr %d without a range: %w", o.pr, err)
+	case err != nil:
+		return nil
 	}
-	base, head, err := p.Heads(ctx)
+	number := o.pr
+	if !alone {
+		if o.dryRun || o.provider == "none" {
+			return nil // nothing will be sent: nothing is asked of GitHub either
+		}
+		// asked once the change is known not to be empty
+		o.pullRequest = func(ctx context.Context) (*pack.PullRequest, error) {
+			pr, err := p.PullRequest(ctx)
+			if err != nil {
+				return nil, fmt.Errorf("--pr %d: %w", number, err)
+			}
+			return &pack.PullRequest{Number: number, Title: pr.Title, Body: pr.Body}, nil
+		}
+		return nil
+	}
+	pr, err := p.PullRequest(ctx)
 	if err != nil {
-		return fmt.Errorf("--pr %d: %w", o.pr, err)
+		return fmt.Errorf("--pr %d: %w", number, err)
 	}
-	o.spec = base + "..." + head
+	o.spec = pr.Base + "..." + pr.Head
+	described := &pack.PullRequest{Number: number, Title: pr.Title, Body: pr.Body}
+	o.pullRequest = func(context.Context) (*pack.PullRequest, error) { return described, nil }
 	return nil
 }

@@ -23,6 +23,8 @@ type fakeAPIs struct {
 	next     int64
 	prBase   string // the commits GET pulls/7 names
 	prHead   string
+	prBody   string   // its description
+	prompts  []string // the user messages the chat endpoint was sent
 }
 
 func newFakeAPIs(t *testing.T, answer string) (*fakeAPIs, *httptest.Server) {
@@ -38,6 +40,9 @@ func newFakeAPIs(t *testing.T, answer string) (*fakeAPIs, *httptest.Server) {
 			return
 		}
 		f.record("chat " + req.Model)
+		f.mu.Lock()
+		f.prompts = append(f.prompts, req.Messages[1].Content)
+		f.mu.Unlock()
 		fmt.Fprintf(w, `{"id":"c","object":"chat.completion","model":%q,"choices":[{"index":0,"message":{"role":"assistant","content":%q},"finish_reason":"stop"}],"usage":{"prompt_tokens":1000,"completion_tokens":100,"total_tokens":1100}}`, req.Model, f.answer)
 	})
 	mux.HandleFunc("GET /repos/octo/demo/issues/7/comments", func(w http.ResponseWriter, r *http.Request) {
@@ -65,7 +70,7 @@ func newFakeAPIs(t *testing.T, answer string) (*fakeAPIs, *httptest.Server) {
 		f.record("pull")
 		f.mu.Lock()
 		defer f.mu.Unlock()
-		fmt.Fprintf(w, `{"number":7,"base":{"sha":%q,"repo":{"full_name":"octo/demo"}},"head":{"sha":%q,"repo":{"full_name":"octo/demo","fork":false}}}`, f.prBase, f.prHead)
+		fmt.Fprintf(w, `{"number":7,"title":"Say hello","body":%q,"base":{"sha":%q,"repo":{"full_name":"octo/demo"}},"head":{"sha":%q,"repo":{"full_name":"octo/demo","fork":false}}}`, f.prBody, f.prBase, f.prHead)
 	})
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
@@ -199,8 +204,10 @@ func TestReviewSendsNothingWhenItMustNot(t *testing.T) {
 			}
 		})
 	}
-	if len(f.calls) != 0 {
-		t.Errorf("requests were made: %v", f.calls)
+	// Only the run refused for its cost read the pull request's title and
+	// description, to put them in the pack it priced.
+	if len(f.calls) != 1 || f.calls[0] != "pull" {
+		t.Errorf("requests were made: %v, want one read of the pull request", f.calls)
 	}
 }
 
@@ -230,5 +237,27 @@ func TestReviewWithACommand(t *testing.T) {
 	res = gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "command", "--command", "exit 7", "--out", out)
 	if res.code != 1 || !strings.Contains(res.stderr, "7") || !strings.Contains(res.stderr, out) {
 		t.Errorf("failing command: exit %d: %s", res.code, res.stderr)
+	}
+}
+
+// TestReviewSendsThePullRequestDescription checks that review --pr N
+// with a range reads the pull request and sends its title and
+// description with the pack, redacted.
+func TestReviewSendsThePullRequestDescription(t *testing.T) {
+	reviewRepo(t)
+	f, srv := newFakeAPIs(t, reviewAnswer)
+	f.prBody = "Users asked for a warmer greeting.\nDeploy with AKIAZ7QWERTYUIOP2345 if you must."
+	res := gitctxRun(reviewEnv(srv.URL), "review", "HEAD~1..HEAD", "--provider", "openai", "--model", "gpt-4.1", "--pr", "7", "--out", t.TempDir(), "--progress", "never")
+	if res.code != 0 || len(f.prompts) != 1 {
+		t.Fatalf("exit %d, %d prompts: %s", res.code, len(f.prompts), res.stderr)
+	}
+	prompt := f.prompts[0]
+	for _, want := range []string{"- Pull request: #7 `Say hello`", "Users asked for a warmer greeting.", "[REDACTED:aws-access-token#"} {
+		if !strings.Contains(prompt, want) {
+			t.Errorf("the prompt lacks %q:\n%.2000s", want, prompt)
+		}
+	}
+	if strings.Contains(prompt, "AKIAZ7QWERTYUIOP2345") {
+		t.Errorf("the prompt holds the description's credential")
 	}
 }

@@ -260,7 +260,8 @@ func TestEmptyChangeSendsNothing(t *testing.T) {
 // TestActionHostileEvent: a pull request's title, body and branch name
 // that a shell would run, and a .gitctx.yml of its own with a
 // --context-cmd, run nothing: the Action takes commit ids from the event
-// and its settings from the base commit (§5 cases 18 and 21).
+// and its settings from the base commit, and the title and description
+// are in the pack as data (§5 cases 18 and 21).
 func TestActionHostileEvent(t *testing.T) {
 	r := reviewRepo(t)
 	pwned := filepath.Join(t.TempDir(), "pwned")
@@ -291,6 +292,9 @@ func TestActionHostileEvent(t *testing.T) {
 	pack, _ := os.ReadFile(filepath.Join(dir, "gitctx", "pack.md"))
 	if !strings.Contains(string(pack), hostile) {
 		t.Errorf("the hostile subject is not in the pack as data")
+	}
+	if !strings.Contains(string(pack), "- Pull request: #7 ") || !strings.Contains(string(pack), "### Pull request description\n\n```text\n"+hostile+"\n```") {
+		t.Errorf("the pull request's title and description are not in the pack as data:\n%s", pack)
 	}
 }
 

@@ -42,7 +42,7 @@ func (f *fakeGitHub) getPull(w http.ResponseWriter, r *http.Request) {
 		head = "forker/demo"
 	}
 	writeJSON(w, 200, map[string]any{
-		"number": testPR, "state": "open",
+		"number": testPR, "state": "open", "title": "Say hello", "body": "Users asked for it.",
 		"head": map[string]any{"sha": strings.Repeat("c", 40), "ref": "feature", "repo": map[string]any{"full_name": head, "fork": fork}},
 		"base": map[string]any{"sha": strings.Repeat("b", 40), "ref": "main", "repo": map[string]any{"full_name": "octo/demo", "fork": false}},
 	})

@@ -2,12 +2,20 @@ package ghreview
 
 import "context"
 
-// Heads returns the commits the pull request compares: its base and
-// head, for a review given --pr alone.
-func (p *Poster) Heads(ctx context.Context) (base, head string, err error) {
+// PullRequest is what a review reads of the pull request it posts to: the
+// commits it compares, and its title and description (its author's words,
+// untrusted).
+type PullRequest struct {
+	Base, Head  string
+	Title, Body string
+}
+
+// PullRequest reads the pull request: its base and head, for a review
+// given --pr alone, and its title and description, which join the pack.
+func (p *Poster) PullRequest(ctx context.Context) (PullRequest, error) {
 	pr, resp, err := p.gh.PullRequests.Get(ctx, p.owner, p.repo, p.pr)
 	if err != nil {
-		return "", "", p.scrub(p.apiError("GET "+p.path("pulls/%d", p.pr), resp, err))
+		return PullRequest{}, p.scrub(p.apiError("GET "+p.path("pulls/%d", p.pr), resp, err))
 	}
-	return pr.GetBase().GetSHA(), pr.GetHead().GetSHA(), nil
+	return PullRequest{Base: pr.GetBase().GetSHA(), Head: pr.GetHead().GetSHA(), Title: pr.GetTitle(), Body: pr.GetBody()}, nil
 }
