@@ -210,6 +210,9 @@ func source(s pack.SourceRecord, esc func(string) string) string {
 	if len(s.Commits) > 0 {
 		out += ", " + plural(len(s.Commits), "commit", "commits")
 	}
+	if pr := s.PullRequest; pr != nil {
+		out += fmt.Sprintf(", pull request #%d: %s", pr.Number, esc(pr.Title))
+	}
 	if s.Shallow {
 		out += ", shallow clone"
 	}
@@ -241,7 +244,7 @@ func deliveryText(d pack.Delivery, esc func(string) string) string {
 // place says where a placeholder sits: "config.py:3 (new side)", or
 // "commit message, line 2" for text that is not a file.
 func place(it pack.RedactionItem) string {
-	side := strings.ReplaceAll(it.Side, "_", " ")
+	side := strings.ReplaceAll(strings.Replace(it.Side, "pr_", "pull request's ", 1), "_", " ")
 	switch {
 	case it.Path == "" && it.Line > 0:
 		return fmt.Sprintf("%s, line %d", side, it.Line)

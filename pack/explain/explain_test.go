@@ -15,7 +15,8 @@ func ptr(f float64) *float64 { return &f }
 func sample() *pack.Record {
 	return &pack.Record{
 		Schema: pack.SchemaVersion,
-		Source: pack.SourceRecord{Kind: "range", Spec: "HEAD~1..HEAD", Commits: []pack.CommitRecord{{SHA: "abc", Subject: "s"}}},
+		Source: pack.SourceRecord{Kind: "range", Spec: "HEAD~1..HEAD", Commits: []pack.CommitRecord{{SHA: "abc", Subject: "s"}},
+			PullRequest: &pack.PullRequestRecord{Number: 7, Title: "Fix <img src=y> for @team\x1b[2J"}},
 		Pack: pack.PackRecord{Type: "summary", SelectionReason: "the full pack needs 9,000 tokens", Format: "markdown",
 			Tokens: 1000, Bytes: 4000, SHA256: "0123456789abcdef", Steps: []string{"diff context cut to 1 line"}},
 		Budget: pack.BudgetRecord{Provider: "openai", Model: "gpt-4.1", Tokenizer: "o200k_base", Limit: 2000, Used: 1000},
@@ -28,10 +29,11 @@ func sample() *pack.Record {
 			{Path: "logo.png", Role: "changed", ExclusionReason: "binary"},
 		},
 		Neighbours: []pack.Neighbour{{Path: "evil\x1b]0;owned\x07|<b>@team\u202e.go", Score: 1.5, Reasons: []string{"imports [x](https://evil) <img src=x>"}}},
-		Redactions: pack.Redactions{Total: 3, ByRule: map[string]int{"github-pat": 2, "aws-access-token": 1}, Items: []pack.RedactionItem{
+		Redactions: pack.Redactions{Total: 4, ByRule: map[string]int{"github-pat": 2, "aws-access-token": 2}, Items: []pack.RedactionItem{
 			{Path: "big.go", Side: "new", Line: 3, Rule: "github-pat", Placeholder: "[REDACTED:github-pat#1]"},
 			{Path: "big.go", Side: "old", Line: 3, Rule: "github-pat", Placeholder: "[REDACTED:github-pat#1]"},
 			{Side: "commit_message", Line: 2, Rule: "aws-access-token", Placeholder: "[REDACTED:aws-access-token#1]"},
+			{Side: "pr_body", Line: 4, Rule: "aws-access-token", Placeholder: "[REDACTED:aws-access-token#1]"},
 		}},
 		Warnings: []pack.Problem{{Path: "docs/x.md", Kind: "unreadable", Message: "permission denied"}},
 	}
@@ -40,14 +42,15 @@ func sample() *pack.Record {
 func TestTextOrderAndGroups(t *testing.T) {
 	got := Text(sample(), Options{})
 	for _, want := range []string{
-		"summary pack, 1,000 tokens, range HEAD~1..HEAD, 1 commit",
+		"summary pack, 1,000 tokens, range HEAD~1..HEAD, 1 commit, pull request #7: Fix <img src=y> for @team␛[2J",
+		"pull request's body, line 4",
 		"1,000 of 2,000 tokens (50%)",
 		"shaped to fit: diff context cut to 1 line",
 		"Included  3 files, 800 of 1,000 tokens",
 		"the rest: summary",
 		"credentials (2)",
 		"binary (1)",
-		"Redactions  3 credentials",
+		"Redactions  4 credentials",
 		"big.go:3 (new)",
 		"commit message, line 2",
 		"docs/x.md (unreadable): permission denied",
@@ -100,11 +103,11 @@ func TestMarkdownIsSafe(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"**summary pack**, 1,000 of 2,000 tokens (openai, gpt-4.1), range HEAD\\~1..HEAD, 1 commit, sha256 `0123456789ab`.",
+		"**summary pack**, 1,000 of 2,000 tokens (openai, gpt-4.1), range HEAD\\~1..HEAD, 1 commit, pull request #7: Fix &lt;img src=y&gt; for @\u200bteam",
 		"The full pack needs 9,000 tokens.",
 		"| `big.go` | changed | full | 500 |",
 		"- credentials (2): `.env`, `id_rsa.pem`",
-		"Credentials redacted: 3 (github-pat 2, aws-access-token 1).",
+		"Credentials redacted: 4 (aws-access-token 2, github-pat 2).",
 		"\\[x\\](https://evil) &lt;img src=x&gt;",
 		"- docs/x.md (unreadable): permission denied",
 	} {
