@@ -62,24 +62,24 @@ func (b *builder) redactCommits(ctx context.Context) error {
 	if err := b.ch.WaitCommits(); err != nil {
 		return err
 	}
-	prs, sides := prTexts(b.opts.PullRequest)
-	texts := append([]string{cleanText(decodeLine(b.ch.Source.Spec))}, prs...)
+	texts := []string{cleanText(decodeLine(b.ch.Source.Spec))}
 	for _, c := range b.ch.Commits {
 		texts = append(texts, cleanText(decodeLine(c.Message)))
 	}
-	red, hits, err := redactMany(ctx, b.opts.Gate, texts)
+	prs, sides := prTexts(b.opts.PullRequest) // last: the title, then the description
+	red, hits, err := redactMany(ctx, b.opts.Gate, append(texts, prs...))
 	if err != nil {
 		return fmt.Errorf("check commit messages for credentials: %w", err)
 	}
 	b.spec = red[0].String()
 	if len(prs) > 0 {
-		b.pr = &prView{Number: b.opts.PullRequest.Number, Title: red[1].String(), Body: red[2].String()}
+		at := len(texts)
+		b.pr = &prView{Number: b.opts.PullRequest.Number, Title: red[at].String(), Body: red[at+1].String()}
 		for i, side := range sides {
-			for _, h := range hits[1+i] {
+			for _, h := range hits[at+i] {
 				b.noteOrigin(h, side)
 			}
 		}
-		red, hits = append(red[:1:1], red[1+len(prs):]...), append(hits[:1:1], hits[1+len(prs):]...)
 	}
 	for i, c := range b.ch.Commits {
 		msg := red[i+1]
