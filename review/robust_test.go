@@ -123,3 +123,14 @@ func TestPromptExplainsTheMarks(t *testing.T) {
 		}
 	}
 }
+
+// TestPromptAsksAboutTheDescription checks that the default instruction
+// has the model hold the change to its pull request's description.
+func TestPromptAsksAboutTheDescription(t *testing.T) {
+	if p := review.NewPrompt("", "gitctx-boundary-abc", "a pack"); !strings.Contains(p.System, "say whether the change does what it claims") {
+		t.Errorf("the default instruction does not ask about the description:\n%s", p.System)
+	}
+	if p := review.NewPrompt("Only look for SQL injection.", "gitctx-boundary-abc", "a pack"); strings.Contains(p.System, "does what it claims") {
+		t.Errorf("a custom instruction still carries the default one:\n%s", p.System)
+	}
+}
