@@ -12,10 +12,11 @@ import (
 )
 
 // FuzzRenderCollision renders a pack of one modified file, whose path, new
-// content and commit message are fuzzed, in every format, through the
-// shaper as Build runs it, and reads it back: the XML and JSON must parse
-// and give back the text, each markdown fence must hold exactly its text,
-// and the boundary must sit only where the format puts it.
+// content and commit message are fuzzed (the path is also the pull
+// request's title, the message its description), in every format, through
+// the shaper as Build runs it, and reads it back: the XML and JSON must
+// parse and give back the text, each markdown fence must hold exactly its
+// text, and the boundary must sit only where the format puts it.
 func FuzzRenderCollision(f *testing.F) {
 	for name, content := range hostile {
 		if len(content) < 1024 { // big seeds make the fuzzer's minimizing slow
@@ -43,6 +44,10 @@ func FuzzRenderCollision(f *testing.F) {
 
 const fuzzOld = "the old line\n"
 
+// prBody is the pull request's description a fuzzed pack shows: the
+// commit message, never empty (an empty one is left out).
+func prBody(msg string) string { return "About: " + msg }
+
 // renderFuzzed renders a full pack of one file changed from fuzzOld to
 // content, in the order the shaper assembles one, and returns its text and
 // boundary. The gate is left out (the content is taken as through it):
@@ -62,10 +67,11 @@ func renderFuzzed(t *testing.T, c Counter, format Format, path, content, msg str
 	subject, _, _ := strings.Cut(msg, "\n")
 	v := &view{
 		Type: "full", Tool: Tool{Name: "gitctx", Version: "fuzz"}, Messages: true, ShowTree: true,
-		Source:   gitctx.Source{Kind: gitctx.KindRange, Spec: "a..b", Base: strings.Repeat("a", 40), Head: strings.Repeat("b", 40)},
-		Commits:  []commitView{{SHA: strings.Repeat("c", 40), Subject: subject, Message: msg}},
-		Manifest: Manifest{Name: "fuzz", Type: "go", Dependencies: []string{}, EntryPoints: []string{}},
-		Entries:  []*entry{e}, Budget: BudgetRecord{Limit: DefaultLimit, Tokenizer: c.Name()},
+		Source:      gitctx.Source{Kind: gitctx.KindRange, Spec: "a..b", Base: strings.Repeat("a", 40), Head: strings.Repeat("b", 40)},
+		Commits:     []commitView{{SHA: strings.Repeat("c", 40), Subject: subject, Message: msg}},
+		PullRequest: &prView{Number: 7, Title: path, Body: prBody(msg)},
+		Manifest:    Manifest{Name: "fuzz", Type: "go", Dependencies: []string{}, EntryPoints: []string{}},
+		Entries:     []*entry{e}, Budget: BudgetRecord{Limit: DefaultLimit, Tokenizer: c.Name()},
 		origins: map[string]RedactionItem{},
 	}
 	r := rendererFor(format)
@@ -148,10 +154,15 @@ func checkRendered(t *testing.T, format Format, text, b, path, content, msg stri
 		if err != nil {
 			t.Fatalf("markdown: %v", err)
 		}
-		// the commit message, the tree, the diff and the content
-		if len(blocks) != 4 {
-			t.Fatalf("markdown: %d fenced blocks, want 4", len(blocks))
+		// the pull request's description, the commit message, the tree, the
+		// diff and the content
+		if len(blocks) != 5 {
+			t.Fatalf("markdown: %d fenced blocks, want 5", len(blocks))
 		}
+		if blocks[0].body != prBody(msg)+"\n" {
+			t.Errorf("markdown: description fence holds %q, want %q", blocks[0].body, prBody(msg)+"\n")
+		}
+		blocks = blocks[1:]
 		if blocks[0].body != msg+"\n" {
 			t.Errorf("markdown: message fence holds %q, want %q", blocks[0].body, msg+"\n")
 		}
@@ -175,6 +186,9 @@ func checkRendered(t *testing.T, format Format, text, b, path, content, msg stri
 		if len(p.Commits) != 1 || p.Commits[0].Text != visibleControls(msg) {
 			t.Errorf("xml: commits %q, want %q", p.Commits, visibleControls(msg))
 		}
+		if pr := p.PullRequest; pr == nil || pr.Text != visibleControls(prBody(msg)) || pr.Title != visibleControls(path) {
+			t.Errorf("xml: pull request %+v, want %q titled %q", pr, visibleControls(prBody(msg)), visibleControls(path))
+		}
 		checkBoundary(t, text, b, 5, "<!-- %s begin -->\n", "<!-- %s end -->\n")
 	case JSON:
 		p, err := parseJSON(text)
@@ -186,6 +200,9 @@ func checkRendered(t *testing.T, format Format, text, b, path, content, msg stri
 		}
 		if len(p.Change.Commits) != 1 || p.Change.Commits[0].Message != msg {
 			t.Errorf("json: commits %q, want %q", p.Change.Commits, msg)
+		}
+		if pr := p.Change.PullRequest; pr == nil || pr.Description != prBody(msg) || pr.Title != path {
+			t.Errorf("json: pull request %+v, want %q titled %q", pr, prBody(msg), path)
 		}
 		checkBoundary(t, text, b, 2, "", "")
 	}
