@@ -21,7 +21,11 @@ func (markdown) head(v *view) string {
 	if len(v.Steps) > 0 {
 		fmt.Fprintf(&b, "- Shaped to fit: %s\n", strings.Join(v.Steps, "; "))
 	}
-	b.WriteString("\nLayout: Manifest (the project), Change (what was compared, and the commit messages), ")
+	if v.PullRequest != nil {
+		b.WriteString("\nLayout: Manifest (the project), Change (what was compared, the pull request, and the commit messages), ")
+	} else {
+		b.WriteString("\nLayout: Manifest (the project), Change (what was compared, and the commit messages), ")
+	}
 	if v.Type == "summary" && (len(v.Keys) > 0 || len(v.Spots) > 0) {
 		b.WriteString("Review focus (key files, risk hotspots), ")
 	}
