@@ -33,7 +33,7 @@ var lockNames = map[string][]string{
 // otherLocks are lock files written by tools whose manifest gitctx does
 // not pair with them.
 var otherLocks = []string{".terraform.lock.hcl", "gradle.lockfile", "packages.lock.json", "conan.lock",
-	"Cartfile.resolved", "shard.lock", "paket.lock", "renv.lock", "bun.lockb"}
+	"Cartfile.resolved", "shard.lock", "paket.lock", "renv.lock", "bun.lockb", "pixi.lock", "MODULE.bazel.lock", "Gopkg.lock"}
 
 // IsLockFile reports whether a file's base name is that of a lock file, a
 // file a package manager or another tool writes to pin versions and
