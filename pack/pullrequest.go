@@ -1,6 +1,7 @@
 package pack
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -28,7 +29,26 @@ func prTexts(pr *PullRequest) (texts, sides []string) {
 	if pr == nil {
 		return nil, nil
 	}
-	return []string{cleanText(decodeLine(pr.Title)), cleanText(decodeLine(strings.TrimSpace(pr.Body)))}, []string{"pr_title", "pr_body"}
+	return []string{cleanText(decodeLine(pr.Title)), cleanText(decodeLine(shownBody(pr.Body)))}, []string{"pr_title", "pr_body"}
+}
+
+// htmlComment is an HTML comment of a description, and blankRun the blank
+// lines one leaves behind.
+var (
+	htmlComment = regexp.MustCompile(`(?s)<!--.*?-->`)
+	blankRun    = regexp.MustCompile(`\n[ \t]*\n(?:[ \t]*\n)+`)
+)
+
+// shownBody is a description as GitHub shows it: without its HTML
+// comments, which hold a template's instructions to the author (noise to
+// a reviewer) or text its author hid from the people who read the pull
+// request, and without the blank lines they leave.
+func shownBody(body string) string {
+	body = strings.ReplaceAll(body, "\r\n", "\n")
+	if strings.Contains(body, "<!--") {
+		body = blankRun.ReplaceAllString(htmlComment.ReplaceAllString(body, ""), "\n\n")
+	}
+	return strings.TrimSpace(body)
 }
 
 // prHeading is the line a markdown pack gives the pull request.
