@@ -91,7 +91,7 @@ func runAction(ctx context.Context, cmd *cobra.Command, a *app, o *reviewOptions
 func (o *reviewOptions) actionRange(ctx context.Context, a *app, repo *gitctx.Repo, ev *actionEvent) error {
 	envPR, _ := strconv.Atoi(a.getenv("GITCTX_PR")) // the pr-number input; the settings are applied later
 	o.pr = firstPositive(o.pr, envPR, ev.pr)
-	if ev.pr > 0 && o.pr == ev.pr {
+	if ev.name != "workflow_run" && ev.pr > 0 && o.pr == ev.pr { // a workflow run's pull request is read from GitHub
 		described := &pack.PullRequest{Number: ev.pr, Title: ev.title, Body: ev.body}
 		o.pullRequest = func(context.Context) (*pack.PullRequest, error) { return described, nil }
 	}

@@ -126,8 +126,9 @@ func TestActionOnWorkflowRunChecksTheHead(t *testing.T) {
 		env[k] = v
 	}
 	event := filepath.Join(dir, "run.json")
+	prs := []any{}
 	write := func(head string) {
-		data, _ := json.Marshal(map[string]any{"action": "completed", "workflow_run": map[string]any{"head_sha": head, "pull_requests": []any{}}})
+		data, _ := json.Marshal(map[string]any{"action": "completed", "workflow_run": map[string]any{"head_sha": head, "pull_requests": prs}})
 		if err := os.WriteFile(event, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -144,5 +145,17 @@ func TestActionOnWorkflowRunChecksTheHead(t *testing.T) {
 	res = gitctxRun(env, "action")
 	if res.code != 0 || f.count("chat") != 1 || len(f.comments) != 1 {
 		t.Fatalf("exit %d, calls %v: %s", res.code, f.calls, res.stderr)
+	}
+	// The run's own pull request, without the pr input: its change and its
+	// title are read from GitHub.
+	prs = []any{map[string]any{"number": 7}}
+	delete(env, "GITCTX_PR")
+	f.prBody = "A warmer greeting."
+	write(r.Rev("HEAD"))
+	if res = gitctxRun(env, "action", "--force"); res.code != 0 || f.count("chat") != 2 {
+		t.Fatalf("the run's pull request: exit %d, calls %v: %s", res.code, f.calls, res.stderr)
+	}
+	if p := f.prompts[len(f.prompts)-1]; !strings.Contains(p, "- Pull request: #7 `Say hello`") || !strings.Contains(p, "A warmer greeting.") {
+		t.Errorf("the prompt lacks the pull request's title or description:\n%.1500s", p)
 	}
 }
