@@ -83,6 +83,13 @@ func diffBytes(e *entry) int {
 	return n
 }
 
+// diffOverCap reports whether the entry's diff, as it would be shown now
+// (a lock's with its like lines counted), is longer than a cut diff keeps.
+func (e *entry) diffOverCap() bool {
+	_, lines := e.diffSize()
+	return lines > diffCapLines
+}
+
 // diffSize is the length and the lines of the entry's diff with its
 // context lines, uncut. The shaper asks again and again, for every entry
 // and after every step: the answer for each number of context lines is

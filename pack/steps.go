@@ -59,7 +59,7 @@ func (s *shaper) steps() []step {
 		v.ShowTree = false
 		return changed
 	})
-	longDiff := func(e *entry) bool { return e.showsDiff() && e.diffCap == 0 && diffLines(e.patch.Hunks) > diffCapLines }
+	longDiff := func(e *entry) bool { return e.showsDiff() && e.diffCap == 0 && e.diffOverCap() }
 	longFile := func(e *entry) bool { return e.showContent == RepFull && e.long() }
 	return []step{
 		fewerGenerated(v),
@@ -102,7 +102,7 @@ func fewerGenerated(v *view) step {
 	return step{name: "long diffs of generated files cut to their head and tail", order: func() []*entry {
 		var out []*entry
 		for _, e := range v.shown() {
-			if e.generated != "" && e.showsDiff() && e.diffCap == 0 && diffLines(e.patch.Hunks) > diffCapLines {
+			if e.generated != "" && e.showsDiff() && e.diffCap == 0 && e.diffOverCap() {
 				out = append(out, e)
 			}
 		}
