@@ -109,38 +109,69 @@ func isBase64Byte(c byte) bool { return isWordByte(c) && c != '_' || c == '+' ||
 // as its first line and a count.
 const minLikeRun = 4
 
-// collapseLikeLines shows each run of minLikeRun or more lines of a lock
-// file's diff that are alike, a file and its digest from the same host
-// (uv.lock's and poetry.lock's wheels, one per platform), as its first
-// line and a marker that counts the rest. A line from another host, a line
-// without a digest, and a line with a placeholder are always shown: a
-// source that changes is what a reviewer of a lock looks for.
+// collapseLikeLines shows each run of minLikeRun or more like lines of a
+// lock file's diff (see likeKey: uv.lock's wheels, one per platform, or a
+// Pipfile.lock's hashes) as its first line and a marker that counts the
+// rest. A line from another host, a line that names a package (go.sum's,
+// whose module and version are what a reviewer reads), and a line with a
+// placeholder are always shown: a source or version that changes is what
+// a reviewer of a lock looks for.
 func collapseLikeLines(lines []line) []line {
 	out := make([]line, 0, len(lines))
 	for i := 0; i < len(lines); {
 		j := i + 1
-		if lines[i].digest && len(lines[i].items) == 0 {
-			for j < len(lines) && lines[j].digest && len(lines[j].items) == 0 &&
-				lines[j].op == lines[i].op && urlHost(lines[j].text) == urlHost(lines[i].text) {
-				j++
+		key, like := likeKey(lines[i])
+		for like && j < len(lines) && lines[j].op == lines[i].op {
+			if k, ok := likeKey(lines[j]); !ok || k != key {
+				break
 			}
+			j++
 		}
 		if j-i < minLikeRun {
 			out = append(out, lines[i:j]...)
 		} else {
-			out = append(out, lines[i], line{text: likeMarker(j-i-1, urlHost(lines[i].text))})
+			out = append(out, lines[i], line{text: likeMarker(j-i-1, key)})
 		}
 		i = j
 	}
 	return out
 }
 
-func likeMarker(n int, host string) string {
-	from := ""
-	if host != "" {
-		from = " from " + host
+// Kinds of like lines that hold no URL (see likeKey).
+const (
+	likeFile   = "\x00file"
+	likeDigest = "\x00digest"
+)
+
+// likeKey says what a lock's line is alike other lines by, and whether it
+// is one that may be counted rather than shown: a file and its digest,
+// keyed by the host of its URL (uv.lock) or without one (poetry.lock's
+// file = "…"), or a line that is nothing but a digest.
+func likeKey(l line) (string, bool) {
+	if !l.digest || len(l.items) > 0 {
+		return "", false
 	}
-	return fmt.Sprintf("... [gitctx: %d more lines like the one above, a file%s and its digest each] ...", n, from)
+	if h := urlHost(l.text); h != "" {
+		return h, true
+	}
+	if strings.Contains(l.text, `file = "`) {
+		return likeFile, true
+	}
+	if t := strings.Trim(l.text, " \t\"',[]"); strings.HasSuffix(t, "…") && !strings.ContainsAny(t, " \t=") {
+		return likeDigest, true
+	}
+	return "", false
+}
+
+func likeMarker(n int, key string) string {
+	what := "a file from " + key + " and its digest"
+	switch key {
+	case likeFile:
+		what = "a file and its digest"
+	case likeDigest:
+		what = "a digest"
+	}
+	return fmt.Sprintf("... [gitctx: %d more lines like the one above, %s each] ...", n, what)
 }
 
 // urlHost returns the host of the first URL on a line, "" if it has none.

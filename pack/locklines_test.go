@@ -105,3 +105,33 @@ func FuzzShortenDigests(f *testing.F) {
 		}
 	})
 }
+
+// TestCollapseKeepsWhatNamesAPackage checks which runs of lock lines are
+// counted: go.sum's lines name a module and a version each and are always
+// shown; poetry.lock's files and a Pipfile.lock's hashes are counted.
+func TestCollapseKeepsWhatNamesAPackage(t *testing.T) {
+	run := func(format string) []line {
+		var ls []line
+		for i := range 5 {
+			text, digest := shortenDigests(fmt.Sprintf(format, i, strings.Repeat(fmt.Sprint(i), 64)))
+			ls = append(ls, line{op: '+', text: text, digest: digest})
+		}
+		return ls
+	}
+	for _, tc := range []struct {
+		name, format, marker string // marker "": every line shown
+	}{
+		{"go.sum", "golang.org/x/mod%d v0.30.0 h1:%s=", ""},
+		{"poetry.lock", `    {file = "charset_normalizer-3.4.%d-py3-none-any.whl", hash = "sha256:%s"},`, "4 more lines like the one above, a file and its digest each"},
+		{"Pipfile.lock", `                "sha256:%[2]s",`, "4 more lines like the one above, a digest each"},
+		{"terraform", `    "zh:%[2]s",`, "4 more lines like the one above, a digest each"},
+	} {
+		out := collapseLikeLines(run(tc.format))
+		switch {
+		case tc.marker == "" && len(out) != 5:
+			t.Errorf("%s: %d lines shown, want all 5", tc.name, len(out))
+		case tc.marker != "" && (len(out) != 2 || !strings.Contains(out[1].text, tc.marker)):
+			t.Errorf("%s: shown as %+v, want a line and %q", tc.name, out, tc.marker)
+		}
+	}
+}
