@@ -2,6 +2,7 @@ package pack
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -298,6 +299,56 @@ func TestCollapsedLockDiffNotCut(t *testing.T) {
 	for _, s := range p.rec.Pack.Steps {
 		if strings.HasPrefix(s, "long diffs of generated files") {
 			t.Errorf("steps %q: a diff under the cut was said to be cut", p.rec.Pack.Steps)
+		}
+	}
+}
+
+// TestBudgetNeverExceededWithGeneratedFiles holds a pack with a lock file,
+// generated code and a pull request's description to its budget at every
+// size, in every format, as TestBudgetNeverExceeded does plain packs: the
+// counted like lines and the shortened digests must be counted as shown.
+func TestBudgetNeverExceededWithGeneratedFiles(t *testing.T) {
+	r := newRepo(t, "genbudget")
+	r.WriteAll(map[string]string{
+		"uv.lock":             uvLockOf("4.12.1", 60, "files.pythonhosted.org"),
+		"go.sum":              goSum(30),
+		"api/service.pb.go":   goGenerated(200, "v1"),
+		"api/handler.go":      "package api\n\nfunc Handle() string { return F1() }\n",
+		"api/handler_test.go": "package api\n\nimport \"testing\"\n\nfunc TestHandle(t *testing.T) { Handle() }\n",
+	})
+	r.Commit("base")
+	r.WriteAll(map[string]string{
+		"uv.lock":           uvLockOf("4.13.0", 60, "evil.example.com"),
+		"go.sum":            strings.ReplaceAll(goSum(30), "v1.0.0", "v1.0.1"),
+		"api/service.pb.go": goGenerated(200, "v2"),
+		"api/handler.go":    "package api\n\nfunc Handle() string { return F2() }\n",
+	})
+	r.Commit("bump and regenerate")
+	ch := r.change("HEAD~1..HEAD")
+	c := counter(t)
+	pr := &PullRequest{Number: 3, Title: "Bump anyio", Body: strings.Repeat("Why: a fix upstream. ", 80)}
+	for _, f := range formats {
+		fitted := false
+		for limit := 400; limit < 200000; limit = limit * 3 / 2 {
+			opts := options(c, f, limit)
+			opts.PullRequest = pr
+			res, err := Build(t.Context(), ch, opts)
+			if errors.Is(err, ErrBudget) {
+				if fitted {
+					t.Errorf("%s: %d tokens fit, %d do not", f, limit*2/3, limit)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatalf("Build(%s, %d): %v", f, limit, err)
+			}
+			fitted = true
+			if got := c.Count(res.Text); got > limit || got != res.Record.Pack.Tokens {
+				t.Errorf("Build(%s, %d): %d tokens, the record says %d", f, limit, got, res.Record.Pack.Tokens)
+			}
+		}
+		if !fitted {
+			t.Errorf("%s: no budget fitted", f)
 		}
 	}
 }
