@@ -18,12 +18,15 @@ const generatedAttr = "linguist-generated"
 const maxAttributesBytes = 1 << 20
 
 // LinguistGenerated reads the linguist-generated attribute of paths from
-// the .gitattributes files on the change's new side, the root's and those
-// of the directories above each path, as GitHub does: true where the
-// attribute is set (or "true"), false where it is unset ("-" or "false"),
-// a user's word that a file is or is not generated. Paths without it are
-// not in the map. A .gitattributes file that cannot be read or parsed is
-// passed over: the attribute only decides how a file is shown.
+// the .gitattributes files of the change's base commit (HEAD for the index
+// and the work tree), the root's and those of the directories above each
+// path, as GitHub does: true where the attribute is set (or "true"), false
+// where it is unset ("-" or "false"), the repository's word that a file is
+// or is not generated. The base, not the change: a pull request cannot
+// mark its own files generated to have them shown as a diff alone. Paths
+// without it are not in the map. A .gitattributes file that cannot be
+// read or parsed is passed over: the attribute only decides how a file is
+// shown.
 func (c *Change) LinguistGenerated(ctx context.Context, paths []string) (map[string]bool, error) {
 	out := map[string]bool{}
 	if c.repo == nil || len(paths) == 0 {
@@ -45,9 +48,11 @@ func (c *Change) LinguistGenerated(ctx context.Context, paths []string) (map[str
 	return out, nil
 }
 
-// attributeStack reads and parses the .gitattributes files of the
-// directories that hold paths, the root's first and the deepest last
-// (git's order of priority, lowest first).
+// attributeStack reads and parses, as the base has them, the
+// .gitattributes files of the directories that hold paths (found among
+// the change's files: a file the change deletes is not looked for), the
+// root's first and the deepest last (git's order of priority, lowest
+// first).
 func (c *Change) attributeStack(ctx context.Context, tree []TreeEntry, paths []string) ([]gitattributes.MatchAttribute, error) {
 	dirs := map[string]bool{}
 	for _, p := range paths {
@@ -69,12 +74,12 @@ func (c *Change) attributeStack(ctx context.Context, tree []TreeEntry, paths []s
 	})
 	var stack []gitattributes.MatchAttribute
 	for _, f := range files {
-		_, data, err := c.ReadTree(ctx, f, maxAttributesBytes)
+		data, ok, err := c.ReadBaseFile(ctx, f.Path, maxAttributesBytes)
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
-		case err != nil || data == nil:
-			continue
+		case err != nil || !ok:
+			continue // too large, or not in the base: the change's own
 		}
 		var domain []string
 		if d := path.Dir(f.Path); d != "." {

@@ -7,7 +7,8 @@ import (
 
 // TestLinguistGenerated checks that the linguist-generated attribute is
 // read from the root's .gitattributes and a directory's, the deeper and
-// later line winning, on a range's head commit and in the work tree; a
+// later line winning, as the change's base has them: a range's first
+// commit, HEAD for the work tree (not what the change itself writes); a
 // line that names other attributes does not hide one below it.
 func TestLinguistGenerated(t *testing.T) {
 	r := newTestRepo(t)
@@ -26,7 +27,8 @@ func TestLinguistGenerated(t *testing.T) {
 	r.WriteAll(map[string]string{"api/.gitattributes": "models.go linguist-generated=false\n"})
 	r.Commit("models.go is written by hand now")
 	paths := []string{"gen/a.go", "api/models.go", "api/hand.pb.go", "api/keep.pb.go", "api/x.pb.go", "docs/notes.txt", "main.go"}
-	want := map[string]bool{"gen/a.go": true, "api/models.go": false, "api/hand.pb.go": true, "api/keep.pb.go": true, "api/x.pb.go": true}
+	// the base's api/.gitattributes, not the one the range writes
+	want := map[string]bool{"gen/a.go": true, "api/models.go": true, "api/hand.pb.go": false, "api/x.pb.go": true}
 
 	repo := r.open()
 	c := closeChange(t, mustSelect(t)(repo.SelectRange(t.Context(), "HEAD~1..HEAD")))
@@ -44,7 +46,8 @@ func TestLinguistGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want = map[string]bool{"gen/a.go": true, "api/hand.pb.go": false, "api/x.pb.go": true}
+	// HEAD's api/.gitattributes, not the work tree's
+	want = map[string]bool{"gen/a.go": true, "api/models.go": false, "api/hand.pb.go": true, "api/keep.pb.go": true, "api/x.pb.go": true}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("work tree: %v, want %v", got, want)
 	}

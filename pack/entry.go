@@ -44,6 +44,7 @@ type entry struct {
 	tree     gitctx.TreeEntry // where a neighbour or guide file is read from
 
 	generated string // a changed file written by a tool (genLock, genCode): its diff alone
+	marked    bool   // its new side's first lines carry a generator's marker (see settleGenerated)
 	shortened bool   // the text rendered last (diff or content) had digests shortened, for its heading
 
 	content      string        // decoded text of the new side, while a Full pack may show it

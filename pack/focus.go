@@ -122,13 +122,13 @@ func keyFiles(entries []*entry, lim KeyFiles) []keyFile {
 
 // hotspots finds the changed files whose added or removed lines touch
 // authentication, cryptography, SQL or command execution, or that change a
-// great deal: at most maxHotspots, the riskiest first; files written by
-// tools are not among them. Files are read on every core.
+// great deal: at most maxHotspots, the riskiest first; modified files
+// written by tools are not among them. Files are read on every core.
 func hotspots(ctx context.Context, entries []*entry, kindsOf func(*entry) []string) []hotspot {
 	var todo []int
 	for i, e := range entries {
-		if e.included() && e.role == RoleChanged && e.patch != nil && e.generated == "" {
-			todo = append(todo, i) // a generated file's size and words are its tool's
+		if e.included() && e.role == RoleChanged && e.patch != nil && !e.diffOnly() {
+			todo = append(todo, i) // a generated file's changed lines are its tool's
 		}
 	}
 	kinds := make([][]string, len(entries))

@@ -105,13 +105,15 @@ func (e *entry) diffOnly() bool {
 	return e.generated != "" && gitctx.Status(e.status) != gitctx.Added && e.patch != nil && len(e.patch.Hunks) > 0
 }
 
-// startAttributes reads, in the background, what the repository's
-// .gitattributes say of the changed files: linguist-generated, GitHub's
-// word that a file is (or is not) generated. The function it returns
-// waits and applies it; call it once the contents are read, since the
-// attribute overrides a generator's marker (a file may carry one and be
-// edited by hand since). It may be called again.
-func (b *builder) startAttributes(ctx context.Context) func() error {
+// startGenerated reads, in the background, what the repository's
+// .gitattributes say of the changed files (linguist-generated, GitHub's
+// word that a file is or is not generated); the function it returns waits
+// for it and settles which changed files are generated, once their
+// contents and patches are known. The attribute decides where it is
+// given; else a file's name (set by classify) or a generator's marker in
+// its first lines, unless the change itself writes the marker: a change
+// cannot make its own lines look generated. It may be called again.
+func (b *builder) startGenerated(ctx context.Context) func() error {
 	var paths []string
 	for _, e := range b.entries {
 		if e.included() {
@@ -129,12 +131,31 @@ func (b *builder) startAttributes(ctx context.Context) func() error {
 			return fmt.Errorf("read .gitattributes: %w", err)
 		}
 		for _, e := range b.entries {
-			if v, ok := said[e.path]; ok && !v {
+			v, ok := said[e.path]
+			switch {
+			case ok && !v:
 				e.generated, e.reason = "", "changed"
-			} else if ok && e.generated == "" {
+			case e.generated != "":
+			case ok, e.marked && !addsMarker(e.patch):
 				e.setGenerated(genCode)
 			}
 		}
 		return nil
 	}
+}
+
+// addsMarker reports whether a patch adds a line that reads as a
+// generator's marker.
+func addsMarker(p *gitctx.Patch) bool {
+	if p == nil {
+		return false
+	}
+	for _, h := range p.Hunks {
+		for _, l := range h.Lines {
+			if t := strings.TrimSpace(l.Text); l.Op == '+' && len(t) <= markerLineBytes && isComment(t) && generatedMarker.MatchString(t) {
+				return true
+			}
+		}
+	}
+	return false
 }

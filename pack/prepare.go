@@ -49,7 +49,7 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	b.opts.Progress("reading files")
 	b.classify()
 	ctx, cancel := context.WithCancel(ctx)
-	attributes := b.startAttributes(ctx)
+	settleGenerated := b.startGenerated(ctx)
 	// With no search to run beside the diff (none asked for, or one kept
 	// from an earlier run), a core would wait for git: git prints the
 	// patches on both instead.
@@ -71,12 +71,9 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 		cancel()
 		_, _ = patches()
 		_, _, _ = extras()
-		_ = attributes()
+		_ = settleGenerated()
 	}()
 	if err := b.readContents(ctx); err != nil {
-		return nil, nil, err
-	}
-	if err := attributes(); err != nil {
 		return nil, nil, err
 	}
 	oldSides := b.startSides(ctx, parsed)
@@ -87,6 +84,9 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 		return nil, nil, err
 	}
 	b.applyPatches(list)
+	if err := settleGenerated(); err != nil {
+		return nil, nil, err
+	}
 	handOver <- b.patchesOf()
 	b.opts.Progress("finding neighbours")
 	ns, guides, err := extras()

@@ -108,9 +108,7 @@ func (b *builder) setContent(e *entry, data []byte) {
 		e.encoding = d.Encoding
 		text := cleanText(d.Text)
 		e.raw = text == string(data)
-		if e.role == RoleChanged && e.generated == "" && markedGenerated(text) {
-			e.setGenerated(genCode)
-		}
+		e.marked = e.role == RoleChanged && markedGenerated(text)
 		e.setText(text, t)
 		b.holdWhole(e, text)
 	}

@@ -130,14 +130,16 @@ func (s *shaper) fullWithFewerExtras(ctx context.Context, why *string) ([]*segme
 
 // initFull shows an entry whole: its diff and its content, or the head
 // and tail of a content over the truncation limit. The diff of an added
-// file is its content, so it is shown once, as content. A file written by
-// a tool shows its diff alone, or when added its head and tail.
+// file is its content, so it is shown once, as content. A modified file
+// written by a tool shows its diff alone (see diffOnly); an added one is
+// shown as any other, so that nothing can hide in a file that calls itself
+// generated.
 func initFull(e *entry) {
 	e.invalidate()
 	e.showContent, e.diffContext, e.diffCap, e.nameOnly = "", 3, 0, false
 	switch {
 	case e.diffOnly():
-	case e.oversize, e.generated != "" && e.long():
+	case e.oversize:
 		e.showContent = RepTruncated
 	case e.hasContent:
 		e.showContent = RepFull
@@ -155,7 +157,7 @@ func initFull(e *entry) {
 func initSummary(e *entry) {
 	initFull(e)
 	switch {
-	case !e.hasContent, e.generated != "":
+	case !e.hasContent, e.diffOnly():
 	case e.hasOutline:
 		e.showContent = RepOutline
 	case e.role != RoleChanged && e.long():
