@@ -3,6 +3,7 @@ package gitctx
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -32,11 +33,7 @@ func (c *Change) LinguistGenerated(ctx context.Context, paths []string) (map[str
 	if c.repo == nil || len(paths) == 0 {
 		return out, nil
 	}
-	tree, err := c.Tree(ctx)
-	if err != nil {
-		return nil, err
-	}
-	stack, err := c.attributeStack(ctx, tree, paths)
+	stack, err := c.attributeStack(ctx, paths)
 	if err != nil || len(stack) == 0 {
 		return out, err
 	}
@@ -49,40 +46,50 @@ func (c *Change) LinguistGenerated(ctx context.Context, paths []string) (map[str
 }
 
 // attributeStack reads and parses, as the base has them, the
-// .gitattributes files of the directories that hold paths (found among
-// the change's files: a file the change deletes is not looked for), the
-// root's first and the deepest last (git's order of priority, lowest
-// first).
-func (c *Change) attributeStack(ctx context.Context, tree []TreeEntry, paths []string) ([]gitattributes.MatchAttribute, error) {
-	dirs := map[string]bool{}
+// .gitattributes files of the directories that hold paths, the root's
+// first and the deepest last (git's order of priority, lowest first). One
+// git ls-tree finds which of them the base has; a link is passed over, as
+// git does.
+func (c *Change) attributeStack(ctx context.Context, paths []string) ([]gitattributes.MatchAttribute, error) {
+	if c.Source.Base == "" {
+		return nil, nil // no commit before the change: nothing says anything
+	}
+	seen := map[string]bool{}
+	args := []string{"ls-tree", "-z", c.Source.Base, "--"}
 	for _, p := range paths {
 		for d := path.Dir(p); ; d = path.Dir(d) {
-			dirs[d] = true
+			if f := path.Join(d, ".gitattributes"); !seen[f] {
+				seen[f] = true
+				args = append(args, f)
+			}
 			if d == "." || d == "/" {
 				break
 			}
 		}
 	}
-	var files []TreeEntry
-	for _, e := range tree {
-		if path.Base(e.Path) == ".gitattributes" && dirs[path.Dir(e.Path)] && e.Mode != ModeSymlink {
-			files = append(files, e)
+	listed, err := c.repo.git.output(ctx, nil, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list the .gitattributes files of %s: %w", ShortID(c.Source.Base), err)
+	}
+	var files []string
+	for _, rec := range strings.Split(string(listed), "\x00") {
+		meta, name, ok := strings.Cut(rec, "\t")
+		if ok && !strings.HasPrefix(meta, "120000 ") {
+			files = append(files, name)
 		}
 	}
-	slices.SortFunc(files, func(a, b TreeEntry) int {
-		return strings.Count(a.Path, "/") - strings.Count(b.Path, "/")
-	})
+	slices.SortFunc(files, func(a, b string) int { return strings.Count(a, "/") - strings.Count(b, "/") })
 	var stack []gitattributes.MatchAttribute
 	for _, f := range files {
-		data, ok, err := c.ReadBaseFile(ctx, f.Path, maxAttributesBytes)
+		data, ok, err := c.ReadBaseFile(ctx, f, maxAttributesBytes)
 		switch {
 		case ctx.Err() != nil:
 			return nil, ctx.Err()
 		case err != nil || !ok:
-			continue // too large, or not in the base: the change's own
+			continue // too large to be read
 		}
 		var domain []string
-		if d := path.Dir(f.Path); d != "." {
+		if d := path.Dir(f); d != "." {
 			domain = strings.Split(d, "/")
 		}
 		attrs, err := gitattributes.ReadAttributes(bytes.NewReader(data), domain, domain == nil)
