@@ -52,3 +52,19 @@ func TestLinguistGenerated(t *testing.T) {
 		t.Errorf("work tree: %v, want %v", got, want)
 	}
 }
+
+// TestLinguistGeneratedSkipsLinks checks that a .gitattributes that is a
+// symbolic link is passed over, as git does.
+func TestLinguistGeneratedSkipsLinks(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"sub/a.go": "package sub\n", "b.go": "package b\n"})
+	r.symlink("* linguist-generated", "sub/.gitattributes") // a link's blob is its target: read, it would say this
+	r.Commit("base")
+	r.WriteAll(map[string]string{"sub/a.go": "package sub\n\n", "b.go": "package b\n\n"})
+	r.Commit("change")
+	c := closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~1..HEAD")))
+	got, err := c.LinguistGenerated(t.Context(), []string{"sub/a.go", "b.go"})
+	if err != nil || len(got) != 0 {
+		t.Errorf("LinguistGenerated = %v, %v; want nothing from a linked .gitattributes", got, err)
+	}
+}
