@@ -166,12 +166,3 @@ func lineBefore(all []numbered, at int, side func(numbered) int) int {
 	}
 	return 0
 }
-
-// diffLines counts the lines diffText would print.
-func diffLines(hunks []gitctx.Hunk) int {
-	n := 0
-	for _, h := range hunks {
-		n += 1 + len(h.Lines)
-	}
-	return n
-}

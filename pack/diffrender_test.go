@@ -175,7 +175,7 @@ func TestDiffCap(t *testing.T) {
 
 func TestDiffLines(t *testing.T) {
 	hunks := []gitctx.Hunk{{Lines: make([]gitctx.Line, 4)}, {Lines: make([]gitctx.Line, 2)}}
-	if got := diffLines(hunks); got != 8 {
-		t.Errorf("diffLines = %d, want 8 (2 headers, 6 lines)", got)
+	if _, got := hunkSize(hunks, 3); got != 8 {
+		t.Errorf("hunkSize's lines = %d, want 8 (2 headers, 6 lines)", got)
 	}
 }
