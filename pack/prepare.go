@@ -83,7 +83,9 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	if err != nil {
 		return nil, nil, err
 	}
-	b.applyPatches(list)
+	if err := b.applyTextPatches(ctx, b.applyPatches(list)); err != nil {
+		return nil, nil, err
+	}
 	if err := settleGenerated(); err != nil {
 		return nil, nil, err
 	}

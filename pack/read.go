@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/gitctx/neighbours"
@@ -176,34 +177,91 @@ func (b *builder) startPatches(ctx context.Context) (wait func() ([]filePatch, e
 }
 
 // applyPatches keeps the patches of the files still included once their
-// contents are read.
-func (b *builder) applyPatches(list []filePatch) {
+// contents are read. It returns the entries git saw as binary though
+// their content is text with no NUL byte: an attribute (`-diff`, `binary`)
+// says so, and applyTextPatches reads their diff as text.
+func (b *builder) applyPatches(list []filePatch) (asText []*entry) {
 	byFile := make(map[*gitctx.File]*entry, len(b.entries))
 	for _, e := range b.entries {
-		byFile[e.file] = e
+		if e.included() {
+			byFile[e.file] = e
+		}
 	}
 	for _, fp := range list {
 		e, p := byFile[fp.file], fp.patch
 		switch {
-		case e == nil || !e.included():
-		case p.Oversize:
-			e.patch = &gitctx.Patch{Added: p.Added, Deleted: p.Deleted}
-			if !e.hasContent {
-				e.excluded = ReasonSizeLimit
-				continue
-			}
-			e.patchNote = joinNote(e.patchNote, "diff over the size limit: content only")
-			e.diffContext = -1
-		case p.Binary && e.hasContent:
-			// git saw NUL bytes (UTF-16, say) that decode as text
-			e.patchNote = joinNote(e.patchNote, "no text diff from git (it sees binary): content shown decoded")
-			e.diffContext = -1
-		case p.Binary:
-			e.kind, e.excluded = KindBinary, ReasonBinary
+		case e == nil:
+		case p.Binary && e.hasContent && !strings.HasPrefix(e.encoding, "utf-16"):
+			asText = append(asText, e)
 		default:
-			e.patch = p
+			b.applyPatch(e, p)
 		}
 	}
+	return asText
+}
+
+// applyPatch keeps an included entry's patch, or says why it shows none.
+func (b *builder) applyPatch(e *entry, p *gitctx.Patch) {
+	switch {
+	case p.Oversize:
+		e.patch = &gitctx.Patch{Added: p.Added, Deleted: p.Deleted}
+		if !e.hasContent {
+			e.excluded = ReasonSizeLimit
+			return
+		}
+		e.patchNote = joinNote(e.patchNote, "diff over the size limit: content only")
+		e.diffContext = -1
+	case p.Binary && e.hasContent:
+		// git saw NUL bytes (UTF-16, say) that decode as text
+		e.patchNote = joinNote(e.patchNote, "no text diff from git (it sees binary): content shown decoded")
+		e.diffContext = -1
+	case p.Binary:
+		e.kind, e.excluded = KindBinary, ReasonBinary
+	default:
+		e.patch = p
+	}
+}
+
+// applyTextPatches reads as text the diffs of files git sees as binary by
+// their attributes (see applyPatches) and keeps them. A file whose diff
+// still holds a NUL byte (its old side was binary) shows its content, as
+// it would without.
+func (b *builder) applyTextPatches(ctx context.Context, todo []*entry) error {
+	if len(todo) == 0 {
+		return nil
+	}
+	byFile := make(map[*gitctx.File]*entry, len(todo))
+	files := make([]*gitctx.File, 0, len(todo))
+	for _, e := range todo {
+		byFile[e.file] = e
+		files = append(files, e.file)
+	}
+	err := b.ch.TextPatches(ctx, files, b.opts.MaxFileBytes, func(f *gitctx.File, p *gitctx.Patch) error {
+		if e := byFile[f]; e != nil && !holdsNUL(p) {
+			delete(byFile, f)
+			b.applyPatch(e, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read the diff as text: %w", err)
+	}
+	for _, e := range byFile {
+		b.applyPatch(e, &gitctx.Patch{Binary: true})
+	}
+	return nil
+}
+
+// holdsNUL reports whether a line of the patch holds a NUL byte.
+func holdsNUL(p *gitctx.Patch) bool {
+	for _, h := range p.Hunks {
+		for _, l := range h.Lines {
+			if strings.IndexByte(l.Text, 0) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // warn keeps a problem with a file of the change; redactWarnings puts it
