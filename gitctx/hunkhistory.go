@@ -43,10 +43,18 @@ const maxChangedText = 16 << 10
 // commit that changed none of paths has no hunks. Given the commits, git
 // diffs just them: walking the history again to find them would cost as
 // much as History did (a quarter of a CPU-second on terraform's busiest
-// files), diffing 300 of them about a twentieth.
+// files), diffing 300 of them about a twentieth. In a partial clone only
+// the commits whose blobs are at hand are diffed: the others' would be
+// fetched one commit at a time.
 func (c *Change) HunkHistory(ctx context.Context, paths, commits []string) ([]HunkCommit, error) {
 	if c.repo == nil || len(paths) == 0 || len(commits) == 0 {
 		return nil, nil
+	}
+	if c.repo.partialClone(ctx) {
+		var err error
+		if commits, err = c.withBlobsAtHand(ctx, paths, commits); err != nil || len(commits) == 0 {
+			return nil, err
+		}
 	}
 	want := make(map[string]bool, len(paths))
 	for _, p := range paths {

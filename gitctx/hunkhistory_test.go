@@ -5,6 +5,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/gitctx/gitctx/gitctx/gittest"
 )
 
 // TestHunkHistory: HunkHistory reads, for the commits given, the hunks
@@ -114,4 +116,43 @@ func FuzzParseHunkRecord(f *testing.F) {
 			t.Errorf("%d bytes of changed lines kept, want at most %d", len(hc.Changed), maxChangedText)
 		}
 	})
+}
+
+// TestHunkHistoryInPartialClone checks that in a blobless clone only the
+// commits whose blobs are at hand are diffed, and that nothing is fetched
+// for the others (git would fetch each commit's, one round trip apiece).
+func TestHunkHistoryInPartialClone(t *testing.T) {
+	origin := newTestRepo(t)
+	origin.Git("config", "uploadpack.allowFilter", "true")
+	origin.Write("a.go", "package a\n\nfunc A() {}\n")
+	first := origin.Commit("first")
+	origin.Write("a.go", "package a\n\nfunc A() { println() }\n")
+	second := origin.Commit("second")
+	origin.Write("a.go", "package a\n\nfunc A() { println(1) }\n")
+	third := origin.Commit("third")
+	origin.Write("other.go", "package a\n")
+	origin.Commit("the change")
+
+	dir := t.TempDir()
+	origin.Git("clone", "-q", "--filter=blob:none", "file://"+origin.Dir, dir)
+	clone := &testRepo{&gittest.Repo{TB: t, Dir: dir, Date: gittest.DayDates}}
+	clone.Git("cat-file", "-p", third+"^:a.go") // the second commit's a.go, fetched
+	missing := func() int { return strings.Count(clone.Git("rev-list", "--objects", "--missing=print", "--all"), "?") }
+	before := missing()
+
+	repo := clone.open()
+	if !repo.partialClone(t.Context()) || origin.open().partialClone(t.Context()) {
+		t.Fatalf("partialClone: the clone %t, its origin %t; want true, false", repo.partialClone(t.Context()), origin.open().partialClone(t.Context()))
+	}
+	c := closeChange(t, mustSelect(t)(repo.SelectRange(t.Context(), "HEAD")))
+	got, err := c.HunkHistory(t.Context(), []string{"a.go"}, []string{third, second, first})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0].SHA != third || len(got[0].Hunks) != 1 {
+		t.Errorf("HunkHistory in a partial clone: %+v, want the third commit's hunk alone", got)
+	}
+	if after := missing(); after != before || before == 0 {
+		t.Errorf("missing objects: %d before, %d after; want the same, one or more", before, after)
+	}
 }

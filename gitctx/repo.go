@@ -36,6 +36,9 @@ type Repo struct {
 
 	noBatchCommand atomic.Bool // git's cat-file has no --batch-command (git < 2.36)
 
+	partialOnce sync.Once
+	partial     bool // a partial clone (see partialClone)
+
 	commitMemo CommitMemo // keeps ranges' commits (see SetCommitMemo); may be nil
 
 	// the work tree, opened once for the files read from it (see

@@ -1,0 +1,96 @@
+package gitctx
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+)
+
+// partialClone reports whether objects missing from the repository may be
+// fetched from a promisor remote when git reads them: a partial clone
+// (`git clone --filter=blob:none`, as CI checkouts often are). git then
+// fetches each missing blob a command reads, one round trip at a time.
+// It is asked once.
+func (r *Repo) partialClone(ctx context.Context) bool {
+	r.partialOnce.Do(func() {
+		out, err := r.git.output(ctx, nil, "config", "--get-regexp", `^(extensions\.partialclone|remote\..*\.promisor)$`)
+		var gerr *Error
+		switch {
+		case errors.As(err, &gerr):
+			return // exit 1: neither is set
+		case err != nil:
+			return
+		}
+		for line := range strings.Lines(string(out)) {
+			key, value, _ := strings.Cut(strings.TrimSpace(line), " ")
+			if strings.HasPrefix(strings.ToLower(key), "extensions.") && value != "" || strings.EqualFold(value, "true") {
+				r.partial = true
+			}
+		}
+	})
+	return r.partial
+}
+
+// rawBlobIDs matches the ids of a raw diff line, ":100644 100644 <old> <new> M".
+var rawBlobIDs = regexp.MustCompile(`:[0-7]{6} [0-7]{6} ([0-9a-f]{40,64}) ([0-9a-f]{40,64}) [A-Z]`)
+
+// withBlobsAtHand keeps of commits those whose blobs at paths (both sides)
+// are in the repository, in order: what HunkHistory diffs in a partial
+// clone, where a missing blob would be fetched, one commit's at a time
+// (on hono's last three commits, 93 fetches that took 1.8 s from a local
+// remote, longer from a real one). The blobs' ids come from the commits'
+// trees (`git log --raw`), which a blobless clone holds; which are at hand
+// from `git rev-list --missing=print`, which fetches nothing.
+func (c *Change) withBlobsAtHand(ctx context.Context, paths, commits []string) ([]string, error) {
+	args := append([]string{"log", "--no-walk=unsorted", "--stdin", "--format=%x01%H", "--raw", "--no-abbrev", "--no-renames", "--"}, paths...)
+	stdin := strings.NewReader(strings.Join(commits, "\n") + "\n")
+	needs := map[string][]string{}
+	var ids []string
+	err := c.logRecordsFrom(ctx, stdin, args, func(rec []byte) error {
+		sha, rest, _ := bytes.Cut(rec, []byte{'\n'})
+		if len(sha) == 0 {
+			return nil
+		}
+		for _, m := range rawBlobIDs.FindAllSubmatch(rest, -1) {
+			for _, id := range m[1:] {
+				if !isZeroID(string(id)) {
+					needs[string(sha)] = append(needs[string(sha)], string(id))
+					ids = append(ids, string(id))
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil || len(ids) == 0 {
+		return commits, err
+	}
+	out, err := c.repo.git.output(ctx, strings.NewReader(strings.Join(ids, "\n")+"\n"),
+		"rev-list", "--objects", "--no-walk", "--missing=print", "--ignore-missing", "--stdin")
+	if err != nil {
+		return nil, err
+	}
+	present := map[string]bool{}
+	for line := range strings.Lines(string(out)) {
+		if id, _, _ := strings.Cut(strings.TrimSpace(line), " "); id != "" && id[0] != '?' {
+			present[id] = true
+		}
+	}
+	kept := commits[:0:0]
+	for _, sha := range commits {
+		if !hasMissing(needs[sha], present) {
+			kept = append(kept, sha)
+		}
+	}
+	return kept, nil
+}
+
+func hasMissing(ids []string, present map[string]bool) bool {
+	for _, id := range ids {
+		if !present[id] {
+			return true
+		}
+	}
+	return false
+}
