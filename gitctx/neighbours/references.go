@@ -141,12 +141,19 @@ func (s *symbols) done() *symbols {
 	return s
 }
 
-// search reads, with one `git grep -P`, which files name each defined
-// name and which define each used one. Without PCRE in git it falls back
-// to the defined names alone (`git grep -w -F`). Many fixed words are slow
-// to search when some are common (a used name such as TempDir is in
+// search reads, with `git grep -P`, which files name each defined name
+// and which define each used one. Without PCRE in git it falls back to the
+// defined names alone (`git grep -w -F`). Many fixed words are slow to
+// search when some are common (a used name such as TempDir is in
 // thousands of lines): the pattern prints only the definitions of the
 // used names. It reads the files of the names' languages alone (scopeOf).
+//
+// The names and the definitions are two `git grep`s: in one, git runs the
+// definitions' pattern ahead to its next match at every line a name
+// matches, to the end of the file when there is none. A change to ruff
+// that names `__init__` took 3.2 s so (15,000 matches in 108 MB), 0.34 s
+// apart; on terraform's last 8 commits apart costs 0.11 CPU-s more in
+// all (0.43 against 0.33), and one pattern of both as alternatives 0.86.
 func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) error {
 	seen := map[string]bool{}
 	found := func(p string, match []byte) {
@@ -171,8 +178,10 @@ func (s *symbols) search(ctx context.Context, ch *gitctx.Change, noPerl bool) er
 		return nil
 	}
 	err := gitctx.ErrNoPerl
-	if !noPerl {
-		err = ch.GrepPerlIn(ctx, scope, patterns, found)
+	for i := 0; i < len(patterns) && !noPerl; i++ {
+		if err = ch.GrepPerlIn(ctx, scope, patterns[i:i+1], found); err != nil {
+			break
+		}
 	}
 	if errors.Is(err, gitctx.ErrNoPerl) || perlFailed(ctx, err) {
 		return ch.GrepIn(ctx, scope, sortedKeys(s.defined), found)
