@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"os/exec"
 	"slices"
 	"strings"
 )
@@ -140,12 +141,31 @@ func (c *Change) runGrep(ctx context.Context, g *git, args []string, fromTree bo
 	}, args...)
 	if err != nil {
 		var gerr *Error
-		if errors.As(err, &gerr) && !matched && strings.TrimSpace(gerr.Stderr) == "" {
+		if errors.As(err, &gerr) && !matched && (strings.TrimSpace(gerr.Stderr) == "" || unreadableOnly(gerr)) {
 			return nil // exit 1: no match
 		}
 		return fmt.Errorf("search for references: %w", err)
 	}
 	return nil
+}
+
+// unreadableOnly reports whether git grep ended with exit status 1 (no
+// match) having said only that it could not read some files: blobs
+// missing from the repository (a clone that lacks them, a partial clone
+// whose server cannot be reached). git searches the other files; with a
+// match among them it ends with 0 and the files it could not read are
+// passed over, as they are here.
+func unreadableOnly(gerr *Error) bool {
+	var exit *exec.ExitError
+	if !errors.As(gerr.Err, &exit) || exit.ExitCode() != 1 {
+		return false
+	}
+	for line := range strings.Lines(gerr.Stderr) {
+		if l := strings.TrimSpace(line); l != "" && !(strings.HasPrefix(l, "error: ") && strings.Contains(l, "unable to read")) {
+			return false
+		}
+	}
+	return true
 }
 
 // PrepareSearch starts working out, in the background, what Grep and

@@ -217,3 +217,33 @@ func TestGrepInSuffixes(t *testing.T) {
 		t.Errorf("GrepIn found %q, want %q", got, want)
 	}
 }
+
+// TestGrepPassesOverMissingBlobs: a blob missing from the repository (a
+// clone that lacks it) is passed over by git grep, which searches the other
+// files: with a match elsewhere or none at all, the search is not an
+// error. Any other failure still is.
+func TestGrepPassesOverMissingBlobs(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"a.go": "FooBar()\n", "big.txt": "FooBar and more\n"})
+	r.Commit("one")
+	r.Write("a.go", "FooBar()\nBaz()\n")
+	r.Commit("two")
+	blob := r.Rev("HEAD:big.txt")
+	if err := os.Remove(filepath.Join(r.Dir, ".git", "objects", blob[:2], blob[2:])); err != nil {
+		t.Fatal(err)
+	}
+	r.remove("big.txt") // the work tree differs: the commit's blob is searched
+	ch := closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~1..HEAD")))
+	for word, want := range map[string][]string{"FooBar": {"a.go"}, "Nowhere": nil} {
+		var got []string
+		if err := ch.Grep(t.Context(), []string{word}, func(p string, _ []byte) { got = append(got, p) }); err != nil {
+			t.Errorf("Grep(%s): %v", word, err)
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("Grep(%s) = %q, want %q", word, got, want)
+		}
+	}
+	if err := ch.GrepPerl(t.Context(), []string{"(unclosed"}, func(string, []byte) {}); err == nil {
+		t.Error("GrepPerl with a bad pattern: no error")
+	}
+}
