@@ -3,7 +3,7 @@ package gitctx
 import (
 	"bytes"
 	"context"
-	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -16,12 +16,8 @@ import (
 func (r *Repo) partialClone(ctx context.Context) bool {
 	r.partialOnce.Do(func() {
 		out, err := r.git.output(ctx, nil, "config", "--get-regexp", `^(extensions\.partialclone|remote\..*\.promisor)$`)
-		var gerr *Error
-		switch {
-		case errors.As(err, &gerr):
+		if err != nil {
 			return // exit 1: neither is set
-		case err != nil:
-			return
 		}
 		for line := range strings.Lines(string(out)) {
 			key, value, _ := strings.Cut(strings.TrimSpace(line), " ")
@@ -69,7 +65,7 @@ func (c *Change) withBlobsAtHand(ctx context.Context, paths, commits []string) (
 	out, err := c.repo.git.output(ctx, strings.NewReader(strings.Join(ids, "\n")+"\n"),
 		"rev-list", "--objects", "--no-walk", "--missing=print", "--ignore-missing", "--stdin")
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("find the blobs at hand: %w", err)
 	}
 	present := map[string]bool{}
 	for line := range strings.Lines(string(out)) {
