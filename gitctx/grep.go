@@ -187,6 +187,7 @@ const maxGrepLine = 16 << 10
 func readGrep(r io.Reader, fromTree bool, line func(path string, text []byte)) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var buf []byte
+	var last, p string // the path as git printed it, and as handed on
 	for {
 		chunk, isPrefix, err := br.ReadLine()
 		if err == io.EOF {
@@ -208,10 +209,12 @@ func readGrep(r io.Reader, fromTree bool, line func(path string, text []byte)) e
 		if !ok {
 			continue
 		}
-		p := string(path)
-		if fromTree {
-			if _, rest, ok := strings.Cut(p, ":"); ok {
-				p = rest
+		if string(path) != last { // git prints a file's matches together
+			last, p = string(path), string(path)
+			if fromTree {
+				if _, rest, ok := strings.Cut(p, ":"); ok {
+					p = rest
+				}
 			}
 		}
 		line(p, text)

@@ -47,6 +47,26 @@ func TestReadGrep(t *testing.T) {
 	}
 }
 
+// TestReadGrepSamePath: consecutive matches in one file are handed on with
+// its path, and a path seen earlier is right again after another.
+func TestReadGrepSamePath(t *testing.T) {
+	out := "HEAD:a.go\x00x\nHEAD:a.go\x00y\nHEAD:b:c.go\x00z\nHEAD:a.go\x00w\nHEAD:a.go\x00v\n"
+	for _, fromTree := range []bool{true, false} {
+		var got []string
+		err := readGrep(strings.NewReader(out), fromTree, func(p string, text []byte) { got = append(got, p+"="+string(text)) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"a.go=x", "a.go=y", "b:c.go=z", "a.go=w", "a.go=v"}
+		if !fromTree {
+			want = []string{"HEAD:a.go=x", "HEAD:a.go=y", "HEAD:b:c.go=z", "HEAD:a.go=w", "HEAD:a.go=v"}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("fromTree %t: %q, want %q", fromTree, got, want)
+		}
+	}
+}
+
 // grepFiles runs Grep for word on a range of r and lists the files named.
 func grepFiles(t *testing.T, r *testRepo, spec, word string) []string {
 	t.Helper()

@@ -89,15 +89,30 @@ func (f *finder) startWords(ctx context.Context) {
 // suffixes, only the files whose names end in one are searched (GrepIn).
 func searchWords(ctx context.Context, ch *gitctx.Change, suffixes, words []string, noPerl bool) (map[string]map[string]int, error) {
 	uses := map[string]map[string]int{}
-	count := func(p string, match []byte) {
-		p = path.Clean(p)
-		if uses[p] == nil {
-			uses[p] = map[string]int{}
-		}
-		uses[p][string(match)]++
-	}
 	if len(words) == 0 {
 		return uses, nil
+	}
+	// Counted in a slice per file, one place per word: a common word is
+	// matched hundreds of thousands of times in a large repository.
+	place := make(map[string]int, len(words))
+	for i, w := range words {
+		place[w] = i
+	}
+	counts := map[string][]int{}
+	var lastPath string
+	var cur []int
+	count := func(p string, match []byte) {
+		if p != lastPath || cur == nil {
+			lastPath = p
+			p = path.Clean(p)
+			if cur = counts[p]; cur == nil {
+				cur = make([]int, len(words))
+				counts[p] = cur
+			}
+		}
+		if i, ok := place[string(match)]; ok {
+			cur[i]++
+		}
 	}
 	err := gitctx.ErrNoPerl
 	if !noPerl {
@@ -105,11 +120,22 @@ func searchWords(ctx context.Context, ch *gitctx.Change, suffixes, words []strin
 		err = ch.GrepPerlIn(ctx, suffixes, []string{`\b(?:` + strings.Join(words, "|") + `)\b`}, count)
 	}
 	if errors.Is(err, gitctx.ErrNoPerl) || perlFailed(ctx, err) {
-		clear(uses)
+		clear(counts)
+		cur = nil
 		err = ch.GrepIn(ctx, suffixes, words, count)
 	}
 	if err != nil {
 		return nil, err
+	}
+	for p, n := range counts {
+		for i, c := range n {
+			if c > 0 {
+				if uses[p] == nil {
+					uses[p] = map[string]int{}
+				}
+				uses[p][words[i]] = c
+			}
+		}
 	}
 	return uses, nil
 }

@@ -149,3 +149,36 @@ func TestWordRarity(t *testing.T) {
 		t.Errorf("rarity = %v, want rare > common > 0", rarity)
 	}
 }
+
+// TestSearchWords: the uses of each word in each file, with and without
+// PCRE, counted in the work tree for the files it holds as the range's
+// head has them and in the commit for the others; files and words with no
+// use are left out.
+func TestSearchWords(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{
+		"a.txt":     "alpha beta alpha\nalphabet\n",
+		"sub/b.txt": "beta\ngamma beta beta\n",
+		"c.txt":     "nothing here\n",
+	})
+	r.Git("add", ".")
+	r.Git("commit", "-q", "-m", "one")
+	r.WriteAll(map[string]string{"c.txt": "gamma now\n"})
+	r.Git("commit", "-q", "-am", "two")
+	r.WriteAll(map[string]string{"c.txt": "edited in the work tree\n"}) // the commit is searched for it
+	ch := r.selectRange("HEAD~1..HEAD")
+	want := map[string]map[string]int{
+		"a.txt":     {"alpha": 2, "beta": 1},
+		"sub/b.txt": {"beta": 3, "gamma": 1},
+		"c.txt":     {"gamma": 1},
+	}
+	for _, noPerl := range []bool{false, true} {
+		got, err := searchWords(t.Context(), ch, nil, []string{"alpha", "beta", "gamma", "delta"}, noPerl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("noPerl=%t: %v, want %v", noPerl, got, want)
+		}
+	}
+}
