@@ -79,6 +79,10 @@ func TestSameParts(t *testing.T) {
 			{SHA: "earlier", Hunks: []gitctx.PastHunk{hunk(31, 1, 31, 1, "")}},
 			{SHA: "elsewhere", Hunks: []gitctx.PastHunk{hunk(50, 1, 50, 1, "")}},
 		}, []string{"earlier"}},
+		{"the file written whole", []gitctx.HunkCommit{{SHA: "c1", Hunks: []gitctx.PastHunk{hunk(0, 0, 1, 80, "")}}}, nil},
+		{"the file written whole, with the definition", []gitctx.HunkCommit{{SHA: "c1", Hunks: []gitctx.PastHunk{
+			{Path: "f.go", NewStart: 1, NewLines: 80, Heads: []string{"func A() {"}}}}}, nil},
+		{"lines inserted at the top", []gitctx.HunkCommit{{SHA: "c1", Hunks: []gitctx.PastHunk{hunk(0, 0, 1, 3, ""), hunk(48, 1, 51, 1, "")}}}, []string{"c1"}},
 		{"lines written by a later commit", []gitctx.HunkCommit{
 			{SHA: "later", Hunks: []gitctx.PastHunk{hunk(40, 2, 45, 10, "")}}, // 45-54 replaced 40-41
 			{SHA: "earlier", Hunks: []gitctx.PastHunk{hunk(41, 1, 41, 1, "")}},
