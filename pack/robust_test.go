@@ -342,3 +342,34 @@ func TestBinaryAndDiffAttribute(t *testing.T) {
 		}
 	}
 }
+
+// TestAddedSecretsDiffAttributeAddedLines: a text file that .gitattributes
+// marks -diff (git shows no diff of it) is checked for the credentials on
+// the lines its new side does not share with its old, not for every one it
+// holds; one whose old side is binary is checked whole.
+func TestAddedSecretsDiffAttributeAddedLines(t *testing.T) {
+	r := newRepo(t, "diffattr")
+	r.WriteAll(map[string]string{
+		".gitattributes": "*.cfg -diff\n",
+		"old.cfg":        "[deploy]\ntoken = \"" + fakeGitHub + "\"\n",
+		"was-binary.cfg": "\x00\x01\x02\n",
+	})
+	r.Commit("base")
+	r.Write("old.cfg", "[deploy]\ntoken = \""+fakeGitHub+"\"\nregion = \"eu\"\n")
+	r.Git("add", "-A")
+	found, _, err := AddedSecrets(context.Background(), r.change("--staged"), testGate())
+	if err != nil || len(found) != 0 {
+		t.Errorf("a line added beside a credential already there: AddedSecrets = %v, %v; want nothing", found, err)
+	}
+	r.Write("old.cfg", "[deploy]\ntoken = \""+fakeGitHub+"\"\nregion = \"eu\"\naws = \""+fakeAWS+"\"\n")
+	r.Write("was-binary.cfg", "token = \""+fakeGitHub+"\"\n")
+	r.Git("add", "-A")
+	found, _, err = AddedSecrets(context.Background(), r.change("--staged"), testGate())
+	var got []string
+	for _, f := range found {
+		got = append(got, f.String())
+	}
+	if want := []string{"old.cfg:4: aws-access-token", "was-binary.cfg:1: github-pat"}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("AddedSecrets = %q, %v; want %q", got, err, want)
+	}
+}
