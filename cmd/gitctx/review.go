@@ -181,11 +181,10 @@ func reviewChange(ctx context.Context, a *app, o *reviewOptions) (*reviewOutcome
 // prRange reads the pull request --pr N names from GitHub: its title and
 // description join the pack, and with --pr alone its change is the one
 // reviewed, from the merge base of its base to its head. With a range
-// given as well, the description is asked for once the change is known
-// not to be empty, on --dry-run and --provider none too (the pack they
-// show or save is the one a review would send); a GitHub that cannot be
-// asked (no token, no repository) leaves the pack without it, while
-// posting says what is missing.
+// given as well, the description is asked for only when the pack is to be
+// sent (not on --dry-run or --provider none) and the change is not empty;
+// and a GitHub that cannot be asked (no token, no repository) leaves the
+// pack without it, while posting says what is missing.
 func (o *reviewOptions) prRange(ctx context.Context, a *app) error {
 	if o.pr == 0 || o.pullRequest != nil {
 		return nil
@@ -200,6 +199,9 @@ func (o *reviewOptions) prRange(ctx context.Context, a *app) error {
 	}
 	number := o.pr
 	if !alone {
+		if o.dryRun || o.provider == "none" {
+			return nil // nothing will be sent: nothing is asked of GitHub either
+		}
 		// asked once the change is known not to be empty
 		o.pullRequest = func(ctx context.Context) (*pack.PullRequest, error) {
 			pr, err := p.PullRequest(ctx)
