@@ -2,7 +2,10 @@ package gitctx
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -154,5 +157,66 @@ func TestHunkHistoryInPartialClone(t *testing.T) {
 	}
 	if after := missing(); after != before || before == 0 {
 		t.Errorf("missing objects: %d before, %d after; want the same, one or more", before, after)
+	}
+}
+
+// TestPrefetchTree checks that selecting a range in a blobless clone whose
+// checkout is not the range's head fetches the head's missing blobs in one
+// round trip, so that reading them (a search of the head's files) fetches
+// nothing more; with the head checked out, nothing is fetched.
+func TestPrefetchTree(t *testing.T) {
+	origin := newTestRepo(t)
+	origin.Git("config", "uploadpack.allowFilter", "true")
+	origin.Git("config", "uploadpack.allowAnySHA1InWant", "true")
+	origin.WriteAll(map[string]string{"a.go": "package a // FooBar\n", "b.go": "package a\n", "c.go": "package a\n"})
+	origin.Commit("one")
+	origin.WriteAll(map[string]string{"a.go": "package a // FooBar 2\n", "b.go": "package a // FooBar\n", "c.go": "package a // 2\n"})
+	origin.Commit("two")
+	origin.Write("d.go", "package a // FooBar\n")
+	origin.Commit("three")
+
+	dir := t.TempDir()
+	origin.Git("clone", "-q", "--no-checkout", "--filter=blob:none", "file://"+origin.Dir, dir)
+	clone := &testRepo{&gittest.Repo{TB: t, Dir: dir, Date: gittest.DayDates}}
+	clone.Git("checkout", "-q", "main~2")
+	packs := func() int {
+		entries, err := os.ReadDir(filepath.Join(dir, ".git", "objects", "pack"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".pack") {
+				n++
+			}
+		}
+		return n
+	}
+	missing := func(rev string) int {
+		return strings.Count(clone.Git("rev-list", "--objects", "--missing=print", "--no-walk", rev+"^{tree}"), "?")
+	}
+	if missing("main") == 0 {
+		t.Fatal("the clone holds main's blobs before the change is selected: the test tests nothing")
+	}
+	before := packs()
+	repo := clone.open()
+	c := closeChange(t, mustSelect(t)(repo.SelectRange(t.Context(), "main~1..main")))
+	if got := packs(); got != before+1 || missing("main") != 0 {
+		t.Errorf("after selecting main~1..main: %d packs (want %d, one fetch), %d of main's blobs missing (want none)", got, before+1, missing("main"))
+	}
+	before = packs()
+	var found []string
+	if err := c.Grep(t.Context(), []string{"FooBar"}, func(p string, _ []byte) { found = append(found, p) }); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(found)
+	if got := packs(); got != before || !slices.Equal(found, []string{"a.go", "b.go", "d.go"}) {
+		t.Errorf("Grep: %q and %d fetches, want a.go, b.go, d.go and none", found, got-before)
+	}
+	clone.Git("checkout", "-q", "main")
+	before = packs()
+	closeChange(t, mustSelect(t)(repo.SelectRange(t.Context(), "main~1..main")))
+	if got := packs(); got != before {
+		t.Errorf("with the head checked out, selecting fetched %d times", got-before)
 	}
 }

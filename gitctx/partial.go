@@ -21,8 +21,14 @@ func (r *Repo) partialClone(ctx context.Context) bool {
 		}
 		for line := range strings.Lines(string(out)) {
 			key, value, _ := strings.Cut(strings.TrimSpace(line), " ")
-			if strings.HasPrefix(strings.ToLower(key), "extensions.") && value != "" || strings.EqualFold(value, "true") {
+			switch {
+			case strings.HasPrefix(strings.ToLower(key), "extensions.") && value != "":
+				r.partial, r.promisor = true, value
+			case strings.EqualFold(value, "true"):
 				r.partial = true
+				if r.promisor == "" {
+					r.promisor = strings.TrimSuffix(strings.TrimPrefix(key, "remote."), ".promisor")
+				}
 			}
 		}
 	})
@@ -89,4 +95,59 @@ func hasMissing(ids []string, present map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// maxPrefetch bounds the blobs prefetchTree asks for in one fetch.
+const maxPrefetch = 50000
+
+// prefetchTree fetches, in one round trip, the blobs of a commit's tree
+// that a partial clone lacks: the files that differ from the checkout when
+// the commit is not the one checked out (the Action's merge checkout). The
+// neighbours' search reads the commit's files, and git would fetch each
+// missing one when it is read: 224 fetches and 3.4 s for hono's
+// main~3..main with main~40 checked out, from a local copy. It asks what
+// git's own fetch of a missing object asks, for all of them at once. A
+// fetch that fails leaves the blobs to git, as before; nothing is printed.
+func (r *Repo) prefetchTree(ctx context.Context, commit string) {
+	if !r.partialClone(ctx) || r.promisor == "" || strings.HasPrefix(r.promisor, "-") {
+		return
+	}
+	out, err := r.git.output(ctx, nil, "ls-tree", "-r", "-z", "--full-tree", commit)
+	if err != nil {
+		return
+	}
+	var ids []string
+	for entry := range strings.SplitSeq(string(out), "\x00") {
+		meta, _, ok := strings.Cut(entry, "\t")
+		if f := strings.Fields(meta); ok && len(f) == 3 && f[1] == "blob" {
+			ids = append(ids, f[2])
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	out, err = r.git.output(ctx, strings.NewReader(strings.Join(ids, "\n")+"\n"),
+		"rev-list", "--objects", "--no-walk", "--missing=print", "--ignore-missing", "--stdin")
+	if err != nil {
+		return
+	}
+	present := map[string]bool{}
+	for line := range strings.Lines(string(out)) {
+		if id, _, _ := strings.Cut(strings.TrimSpace(line), " "); id != "" {
+			present[id] = true
+		}
+	}
+	var missing []string
+	for _, id := range ids {
+		if !present[id] {
+			present[id] = true // once
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 || len(missing) > maxPrefetch {
+		return
+	}
+	_, _ = r.git.output(ctx, strings.NewReader(strings.Join(missing, "\n")+"\n"),
+		"-c", "fetch.negotiationAlgorithm=noop", "fetch", r.promisor, "--no-tags", "--no-write-fetch-head",
+		"--recurse-submodules=no", "--filter=blob:none", "--stdin")
 }

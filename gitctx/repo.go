@@ -37,7 +37,8 @@ type Repo struct {
 	noBatchCommand atomic.Bool // git's cat-file has no --batch-command (git < 2.36)
 
 	partialOnce sync.Once
-	partial     bool // a partial clone (see partialClone)
+	partial     bool   // a partial clone (see partialClone)
+	promisor    string // the remote it fetches missing objects from
 
 	commitMemo CommitMemo // keeps ranges' commits (see SetCommitMemo); may be nil
 
