@@ -44,7 +44,7 @@ var rawBlobIDs = regexp.MustCompile(`:[0-7]{6} [0-7]{6} ([0-9a-f]{40,64}) ([0-9a
 // (on hono's last three commits, 93 fetches that took 1.8 s from a local
 // remote, longer from a real one). The blobs' ids come from the commits'
 // trees (`git log --raw`), which a blobless clone holds; which are at hand
-// from `git rev-list --missing=print`, which fetches nothing.
+// from atHand.
 func (c *Change) withBlobsAtHand(ctx context.Context, paths, commits []string) ([]string, error) {
 	args := append([]string{"log", "--no-walk=unsorted", "--stdin", "--format=%x01%H", "--raw", "--no-abbrev", "--no-renames", "--"}, paths...)
 	stdin := strings.NewReader(strings.Join(commits, "\n") + "\n")
@@ -68,16 +68,9 @@ func (c *Change) withBlobsAtHand(ctx context.Context, paths, commits []string) (
 	if err != nil || len(ids) == 0 {
 		return commits, err
 	}
-	out, err := c.repo.git.output(ctx, strings.NewReader(strings.Join(ids, "\n")+"\n"),
-		"rev-list", "--objects", "--no-walk", "--missing=print", "--ignore-missing", "--stdin")
+	present, err := c.repo.atHand(ctx, ids)
 	if err != nil {
-		return nil, fmt.Errorf("find the blobs at hand: %w", err)
-	}
-	present := map[string]bool{}
-	for line := range strings.Lines(string(out)) {
-		if id, _, _ := strings.Cut(strings.TrimSpace(line), " "); id != "" && id[0] != '?' {
-			present[id] = true
-		}
+		return nil, err
 	}
 	kept := commits[:0:0]
 	for _, sha := range commits {
@@ -86,6 +79,23 @@ func (c *Change) withBlobsAtHand(ctx context.Context, paths, commits []string) (
 		}
 	}
 	return kept, nil
+}
+
+// atHand returns which of the objects ids are in the repository, asking
+// `git rev-list --missing=print`, which fetches nothing.
+func (r *Repo) atHand(ctx context.Context, ids []string) (map[string]bool, error) {
+	out, err := r.git.output(ctx, strings.NewReader(strings.Join(ids, "\n")+"\n"),
+		"rev-list", "--objects", "--no-walk", "--missing=print", "--ignore-missing", "--stdin")
+	if err != nil {
+		return nil, fmt.Errorf("find the objects at hand: %w", err)
+	}
+	present := map[string]bool{}
+	for line := range strings.Lines(string(out)) {
+		if id, _, _ := strings.Cut(strings.TrimSpace(line), " "); id != "" && id[0] != '?' {
+			present[id] = true
+		}
+	}
+	return present, nil
 }
 
 func hasMissing(ids []string, present map[string]bool) bool {
@@ -126,16 +136,9 @@ func (r *Repo) prefetchTree(ctx context.Context, commit string) {
 	if len(ids) == 0 {
 		return
 	}
-	out, err = r.git.output(ctx, strings.NewReader(strings.Join(ids, "\n")+"\n"),
-		"rev-list", "--objects", "--no-walk", "--missing=print", "--ignore-missing", "--stdin")
+	present, err := r.atHand(ctx, ids)
 	if err != nil {
 		return
-	}
-	present := map[string]bool{}
-	for line := range strings.Lines(string(out)) {
-		if id, _, _ := strings.Cut(strings.TrimSpace(line), " "); id != "" {
-			present[id] = true
-		}
 	}
 	var missing []string
 	for _, id := range ids {

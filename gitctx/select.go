@@ -59,13 +59,13 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 		src.Base, src.Head = base, head
 		listCommits = func() ([]Commit, error) { return r.commits(ctx, []string{"-n", "1", head}) }
 	}
+	r.prefetchTree(ctx, src.Head) // a partial clone's head blobs, in one fetch
 	// The commits are listed while git lists the files, and the change
 	// is handed on without waiting for them: in a repository without a
 	// commit-graph git walks the base's history to tell which commits are
 	// the range's (20 ms after the files were listed on prometheus' last 10
 	// commits), and the commit messages are needed only once the pack's
 	// files are on their way.
-	r.prefetchTree(ctx, src.Head)
 	c := &Change{Source: src, repo: r, diffArgs: []string{src.Base, src.Head}, diskFirst: true}
 	listed := make(chan struct{})
 	var commitsErr error
