@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
 )
@@ -122,6 +123,9 @@ type Change struct {
 	standInOnce sync.Once // see standIn
 	differ      map[string]bool
 	standInOK   bool
+
+	prefetchOnce sync.Once
+	prefetched   atomic.Value // chan struct{}, closed once the head's blobs are fetched (see PrepareSearch)
 }
 
 // WaitCommits waits until Commits is complete, and reports why it could

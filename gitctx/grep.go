@@ -83,6 +83,7 @@ func (c *Change) grep(ctx context.Context, pattern []string, suffixes []string, 
 	if c.repo == nil {
 		return nil
 	}
+	c.waitPrefetch(ctx)
 	g, only := &c.repo.git, []string(nil)
 	literal := func(p string) string { return p }
 	if len(suffixes) > 0 {
@@ -170,10 +171,30 @@ func unreadableOnly(gerr *Error) bool {
 
 // PrepareSearch starts working out, in the background, what Grep and
 // GrepPerl will need to know about the work tree (see standIn), so that a
-// search started later does not wait for it.
+// search started later does not wait for it. In a partial clone it also
+// fetches the head's blobs the clone lacks, in one round trip (see
+// prefetchTree); the searches and ReadTreeEach wait for that.
 func (c *Change) PrepareSearch(ctx context.Context) {
 	if c.repo != nil && (c.Source.Kind == KindRange || c.Source.Kind == KindPullRequest) {
 		go c.standIn(ctx)
+		c.prefetchOnce.Do(func() {
+			done := make(chan struct{})
+			c.prefetched.Store(done)
+			go func() {
+				defer close(done)
+				c.repo.prefetchTree(ctx, c.Source.Head)
+			}()
+		})
+	}
+}
+
+// waitPrefetch waits for the fetch PrepareSearch started, if it did.
+func (c *Change) waitPrefetch(ctx context.Context) {
+	if done, ok := c.prefetched.Load().(chan struct{}); ok {
+		select {
+		case <-done:
+		case <-ctx.Done():
+		}
 	}
 }
 

@@ -114,10 +114,11 @@ const maxPrefetch = 50000
 // that a partial clone lacks: the files that differ from the checkout when
 // the commit is not the one checked out (the Action's merge checkout). The
 // neighbours' search reads the commit's files, and git would fetch each
-// missing one when it is read: 224 fetches and 3.4 s for hono's
-// main~3..main with main~40 checked out, from a local copy. It asks what
-// git's own fetch of a missing object asks, for all of them at once. A
-// fetch that fails leaves the blobs to git, as before; nothing is printed.
+// missing one when it is read: 226 fetches and 3.4 s for hono's
+// main~3..main with main~40 checked out, from a local copy (0.40 s and
+// three fetches with this). It asks what git's own fetch of a missing
+// object asks, for all of them at once. A fetch that fails leaves the
+// blobs to git, as before; nothing is printed.
 func (r *Repo) prefetchTree(ctx context.Context, commit string) {
 	if !r.partialClone(ctx) || r.promisor == "" || strings.HasPrefix(r.promisor, "-") {
 		return

@@ -59,7 +59,6 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 		src.Base, src.Head = base, head
 		listCommits = func() ([]Commit, error) { return r.commits(ctx, []string{"-n", "1", head}) }
 	}
-	r.prefetchTree(ctx, src.Head) // a partial clone's head blobs, in one fetch
 	// The commits are listed while git lists the files, and the change
 	// is handed on without waiting for them: in a repository without a
 	// commit-graph git walks the base's history to tell which commits are

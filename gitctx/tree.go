@@ -203,6 +203,7 @@ func (c *Change) ReadTreeToSearch(ctx context.Context, entries []TreeEntry, limi
 // blobs stream from one `git cat-file --batch`; files of the work tree are
 // read from disk. fn may keep data, as ReadEach's.
 func (c *Change) ReadTreeEach(ctx context.Context, entries []TreeEntry, limit int64, fn func(e TreeEntry, data []byte, err error) error) error {
+	c.waitPrefetch(ctx)
 	files := make([]*File, len(entries))
 	byFile := make(map[*File]TreeEntry, len(entries))
 	for i, e := range entries {
