@@ -121,6 +121,15 @@ func FuzzParseHunkRecord(f *testing.F) {
 	})
 }
 
+// bloblessClone clones origin (which must allow filters) without its
+// blobs, as `git clone --filter=blob:none`, into a temporary directory.
+func bloblessClone(t *testing.T, origin *testRepo, args ...string) *testRepo {
+	t.Helper()
+	dir := t.TempDir()
+	origin.Git(append(append([]string{"clone", "-q", "--filter=blob:none"}, args...), "file://"+origin.Dir, dir)...)
+	return &testRepo{&gittest.Repo{TB: t, Dir: dir, Date: gittest.DayDates}}
+}
+
 // TestHunkHistoryInPartialClone checks that in a blobless clone only the
 // commits whose blobs are at hand are diffed, and that nothing is fetched
 // for the others (git would fetch each commit's, one round trip apiece).
@@ -136,9 +145,7 @@ func TestHunkHistoryInPartialClone(t *testing.T) {
 	origin.Write("other.go", "package a\n")
 	origin.Commit("the change")
 
-	dir := t.TempDir()
-	origin.Git("clone", "-q", "--filter=blob:none", "file://"+origin.Dir, dir)
-	clone := &testRepo{&gittest.Repo{TB: t, Dir: dir, Date: gittest.DayDates}}
+	clone := bloblessClone(t, origin)
 	clone.Git("cat-file", "-p", third+"^:a.go") // the second commit's a.go, fetched
 	missing := func() int { return strings.Count(clone.Git("rev-list", "--objects", "--missing=print", "--all"), "?") }
 	before := missing()
@@ -175,9 +182,8 @@ func TestPrefetchTree(t *testing.T) {
 	origin.Write("d.go", "package a // FooBar\n")
 	origin.Commit("three")
 
-	dir := t.TempDir()
-	origin.Git("clone", "-q", "--no-checkout", "--filter=blob:none", "file://"+origin.Dir, dir)
-	clone := &testRepo{&gittest.Repo{TB: t, Dir: dir, Date: gittest.DayDates}}
+	clone := bloblessClone(t, origin, "--no-checkout")
+	dir := clone.Dir
 	clone.Git("checkout", "-q", "main~2")
 	packs := func() int {
 		entries, err := os.ReadDir(filepath.Join(dir, ".git", "objects", "pack"))
