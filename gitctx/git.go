@@ -62,10 +62,26 @@ func (e *Error) Error() string {
 	if msg == "" {
 		msg = e.Err.Error()
 	}
+	if e.fetchFailed() {
+		// git's first line is why the fetch failed; its last, that it did
+		return fmt.Sprintf("git %s: this is a partial clone, and git could not fetch the file contents it lacks "+
+			"from the remote they come from (%s); run where that remote can be reached, or in a full clone", e.subcommand(), msg)
+	}
 	return fmt.Sprintf("git %s: %s", e.subcommand(), msg)
 }
 
 func (e *Error) Unwrap() error { return e.Err }
+
+// fetchFailed reports whether git failed to fetch an object that a partial
+// clone lacks from the remote it comes from.
+func (e *Error) fetchFailed() bool { return strings.Contains(e.Stderr, "from promisor remote") }
+
+// FetchFailed reports whether err is git failing to fetch what a partial
+// clone lacks: its remote could not be reached.
+func FetchFailed(err error) bool {
+	var gerr *Error
+	return errors.As(err, &gerr) && gerr.fetchFailed()
+}
 
 func (e *Error) subcommand() string {
 	for _, a := range e.Args {

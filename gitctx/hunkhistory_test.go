@@ -2,6 +2,7 @@ package gitctx
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -230,5 +231,31 @@ func TestPrefetchTree(t *testing.T) {
 	c.waitPrefetch(t.Context())
 	if got := packs(); got != before {
 		t.Errorf("with the head checked out, preparing the search fetched %d times", got-before)
+	}
+}
+
+// TestPartialCloneOffline checks that a partial clone whose remote cannot be
+// reached says so when the change's own contents are missing, rather than
+// repeating git's first line about a repository the user never named.
+func TestPartialCloneOffline(t *testing.T) {
+	origin := newTestRepo(t)
+	origin.Git("config", "uploadpack.allowFilter", "true")
+	origin.Write("a.go", "package a\n")
+	origin.Commit("first")
+	origin.Write("a.go", "package a\n\nfunc A() {}\n")
+	origin.Commit("the change")
+	clone := bloblessClone(t, origin, "--no-checkout")
+	if err := os.Rename(origin.Dir, origin.Dir+".gone"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := clone.open().SelectRange(t.Context(), "HEAD")
+	var gerr *Error
+	if !errors.As(err, &gerr) {
+		t.Fatalf("select in an offline partial clone: %v, want a git error", err)
+	}
+	for _, want := range []string{"partial clone", "could not fetch", "does not appear to be a git repository", "full clone"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
 	}
 }

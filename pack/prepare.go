@@ -93,6 +93,9 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	b.opts.Progress("finding neighbours")
 	ns, guides, err := extras()
 	if err != nil {
+		if gitctx.FetchFailed(err) {
+			return nil, nil, fmt.Errorf("find neighbours (--no-neighbours packs the change without them): %w", err)
+		}
 		return nil, nil, fmt.Errorf("find neighbours: %w", err)
 	}
 	if err := b.addExtras(ctx, ns, guides); err != nil {
