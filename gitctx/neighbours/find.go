@@ -232,6 +232,9 @@ type finder struct {
 	// wordUses waits for the search started by startWords (nil: none):
 	// file → word of the changed lines → its uses in the file.
 	wordUses func() (map[string]map[string]int, error)
+	// wordUsers is the number of files that use each word of the changed
+	// lines and each name they use, set by wordUses.
+	wordUsers map[string]int
 	// twinUses waits for the search started by startTwins (nil: none):
 	// file → the removed lines it still holds.
 	twinUses func() (map[string]map[string]bool, error)

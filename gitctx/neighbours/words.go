@@ -75,7 +75,13 @@ func (f *finder) startWords(ctx context.Context) {
 			return nil, err
 		}
 		words := changedWords(seeds, f.ch.Files, patches)
-		return searchWords(ctx, f.ch, scope, words, f.opts.noPerl)
+		names := namesBeyond(words, seeds, f.ch.Files, patches)
+		uses, err := searchWords(ctx, f.ch, scope, append(slices.Clip(words), names...), f.opts.noPerl)
+		if err != nil {
+			return nil, err
+		}
+		f.wordUsers = usersApart(uses, names)
+		return uses, nil
 	})
 	go func() { _, _ = f.wordUses() }()
 	f.startTwins(ctx, scope)
@@ -160,6 +166,44 @@ func changedWords(seeds []string, files []*gitctx.File, patches map[*gitctx.File
 		}
 	}
 	return out
+}
+
+// namesBeyond lists the names the seeds' changed lines use (usedIn, at
+// most maxUsed) that words lacks: a large change's first maxWords words
+// may not hold them. They are searched with the words so that their users
+// are counted (see commonName), not for a match of their own.
+func namesBeyond(words, seeds []string, files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, w := range words {
+		seen[w] = true
+	}
+	for _, c := range files {
+		if p := patches[c]; p != nil && slices.Contains(seeds, c.Path) {
+			for _, u := range usedIn(p, maxUsed) {
+				if !seen[u] && len(out) < maxUsed {
+					seen[u] = true
+					out = append(out, u)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// usersApart counts the files that use each word and name searched, and
+// takes the names out of uses: only the words are matched (words).
+func usersApart(uses map[string]map[string]int, names []string) map[string]int {
+	_, users := wordRarity(uses, 0)
+	for p, ws := range uses {
+		for _, n := range names {
+			delete(ws, n)
+		}
+		if len(ws) == 0 {
+			delete(uses, p)
+		}
+	}
+	return users
 }
 
 // seedLines yields the lines the seeds' patches add and remove, in the

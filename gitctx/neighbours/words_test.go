@@ -131,6 +131,16 @@ func TestChangedWords(t *testing.T) {
 	if len(got) != maxWords || got[0] != "word000" || got[maxWords-1] != fmt.Sprintf("word%03d", maxWords-1) {
 		t.Errorf("changedWords of %d words = %d words %q…, want the first %d", 2*maxWords, len(got), got[:3], maxWords)
 	}
+
+	// the names past the first maxWords words are counted too (namesBeyond)
+	many = append(many, line('+', "if diags.HasErrors() && word001Name(otherName) {"))
+	patches = map[*gitctx.File]*gitctx.Patch{seed: {Hunks: []gitctx.Hunk{{Lines: many}}},
+		other: {Hunks: []gitctx.Hunk{{Lines: []gitctx.Line{line('+', "ElsewhereName()")}}}}}
+	words := changedWords([]string{"a.go"}, []*gitctx.File{seed, other}, patches)
+	got = namesBeyond(words, []string{"a.go"}, []*gitctx.File{seed, other}, patches)
+	checkEqual(t, "namesBeyond", got, []string{"HasErrors", "word001Name", "otherName"})
+	got = namesBeyond(append(words, "HasErrors"), []string{"a.go"}, []*gitctx.File{seed, other}, patches)
+	checkEqual(t, "namesBeyond, HasErrors a word", got, []string{"word001Name", "otherName"})
 }
 
 func TestWordRarity(t *testing.T) {
