@@ -81,6 +81,9 @@ func (cf *configFile) check(k, v *yaml.Node, known map[string]*pflag.Flag) error
 	probe := pflag.NewFlagSet("probe", pflag.ContinueOnError)
 	probe.AddFlag(cloneFlag(f))
 	if err := probe.Set(f.Name, s); err != nil {
+		if want, ok := valueWant(err); ok {
+			return fmt.Errorf("%s: invalid value %q: %s", at, s, want)
+		}
 		return fmt.Errorf("%s: invalid value %q: %s", at, s, strings.TrimPrefix(err.Error(), "invalid argument "))
 	}
 	return nil

@@ -23,7 +23,7 @@ func applyEnv(cmd *cobra.Command, getenv func(string) string) error {
 			return
 		}
 		if serr := cmd.Flags().Set(f.Name, v); serr != nil {
-			err = usagef(cmd, fmt.Errorf("%s=%q: %w", name, v, serr))
+			err = usagef(cmd, fmt.Errorf("%s=%q: %w", name, v, plainFlagError(serr)))
 		}
 	})
 	return err

@@ -76,7 +76,7 @@ what was left out and why.` + helpFooter,
 	root.SetErr(a.stderr)
 	root.SetIn(a.stdin)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return &usageError{cmd: cmd, err: err}
+		return &usageError{cmd: cmd, err: plainFlagError(err)}
 	})
 	root.AddCommand(newPackCommand(a), newReviewCommand(a), newActionCommand(a), newHookCommand(a), newConfigCommand(a), newExplainCommand(a), newVersionCommand(a))
 	return root
