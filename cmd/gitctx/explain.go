@@ -25,7 +25,7 @@ type explainOptions struct {
 func newExplainCommand(a *app) *cobra.Command {
 	o := &explainOptions{}
 	cmd := &cobra.Command{
-		Use:   "explain [record.json]",
+		Use:   "explain [record.json | DIR]",
 		Short: "Show what a pack holds, what was left out and why, from its record",
 		Long: `Show a transparency record as a person reads it: the pack's type and its
 tokens against the budget; the files it holds, largest first, each with a
@@ -34,7 +34,8 @@ credentials redacted, by rule; the neighbours and why each was chosen;
 and the warnings.
 
 The record is .gitctx/record.json at the repository root (what the last
-gitctx pack or gitctx review wrote there), the file named, or stdin with -.
+gitctx pack or gitctx review wrote there), the file named, the record.json
+of a directory named (a pack's --out), or stdin with -.
 --markdown renders the same view as markdown, for a job summary or a pull
 request comment. Colours are used on a terminal only, and never when
 NO_COLOR is set (--color always overrides both).` + helpFooter,
@@ -95,6 +96,9 @@ func readRecord(cmd *cobra.Command, a *app, path string) (*pack.Record, error) {
 			return nil, fmt.Errorf("no record at %s: run gitctx pack first, or name a record.json", path)
 		}
 	default:
+		if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
+			path = filepath.Join(path, "record.json") // the --out directory of a pack
+		}
 		data, err = os.ReadFile(path)
 	}
 	if err != nil {
