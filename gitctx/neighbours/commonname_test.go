@@ -46,3 +46,30 @@ func TestCommonNameDefinition(t *testing.T) {
 		})
 	}
 }
+
+// TestFewUsersDefinition: between fewUsers and maxReferences users, the
+// more files use a name, the less its definition weighs.
+func TestFewUsersDefinition(t *testing.T) {
+	r := newTestRepo(t)
+	files := map[string]string{
+		"lib/rare.js": "function rareHelper(x) {\n  return x\n}\nmodule.exports = { rareHelper }\n",
+		"lib/used.js": "function usedHelper(x) {\n  return x\n}\nmodule.exports = { usedHelper }\n",
+		"app.js":      "var x = 1\n",
+	}
+	// neither name is an uncommon word (see words): only the definitions tell
+	for i := range fewUsers / 2 {
+		files[fmt.Sprintf("src/r%02d.js", i)] = "rareHelper(1)\n"
+	}
+	for i := range 2 * fewUsers {
+		files[fmt.Sprintf("src/c%02d.js", i)] = "usedHelper(1)\n"
+	}
+	r.commitEach(files)
+	r.WriteAll(map[string]string{"app.js": "var x = usedHelper(rareHelper([]))\n"})
+	r.Commit("help")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	rare, used := neighbour(t, ns, "lib/rare.js"), neighbour(t, ns, "lib/used.js")
+	if !hasReason(used, "it defines usedHelper") || !(rare.Score > used.Score) {
+		t.Errorf("the definitions of a name in %d files and one in %d: scores %v and %v, want the first higher, both found\n%s",
+			fewUsers/2+2, 2*fewUsers+2, rare.Score, used.Score, describe(ns))
+	}
+}

@@ -21,6 +21,7 @@ const (
 	minSymbolLen  = 4
 	maxReferences = 30 // a symbol named in more files is too common to tell
 	maxDefiners   = 3  // a symbol defined in more files is too common to tell
+	fewUsers      = 10 // a name used in more files tells less of its definition (nameUsers)
 )
 
 // symbols are what the change's patches say about names: the names the
@@ -251,23 +252,26 @@ func perlFailed(ctx context.Context, err error) bool {
 	return err != nil && ctx.Err() == nil && errors.As(err, &gerr)
 }
 
-// commonName reports whether a name the changed lines use is used in more
-// than maxReferences files: too common for its definition to tell, as a
-// defined name named in as many files is for its users. A change that
-// calls `diags.HasErrors()` (511 of terraform's 5,457 files do) says
-// nothing about the file that defines it; the definition and the import
-// of its package together ranked it with the paired tests, above every
-// file that changes with the change. Names whose users were not counted
-// (no words search: a change of many files) are not common.
-// Measured on real commits: docs/neighbours.md, eighteenth round.
-func (f *finder) commonName() (func(string) bool, error) {
+// nameUsers returns the number of files that use a name the changed lines
+// use, 0 when they were not counted (no words search: a change of many
+// files). A name used in more than maxReferences files is too common for
+// its definition to tell, as a defined name named in as many files is for
+// its users: a changed line's `diags.HasErrors()` (511 of terraform's
+// 5,457 files call it) says nothing about the file that defines it, which
+// the definition and the import of its package together ranked with the
+// paired tests, above every file that changes with the change. Below that,
+// a name used in more than fewUsers files weighs in proportion less: the
+// shared helpers of a test framework or a client library (etcd's
+// `EtcdProcessCluster`, in 25 files) are named by many files and change
+// with few. Measured on real commits: docs/neighbours.md, eighteenth round.
+func (f *finder) nameUsers() (func(string) int, error) {
 	if f.wordUses == nil {
-		return func(string) bool { return false }, nil
+		return func(string) int { return 0 }, nil
 	}
 	if _, err := f.wordUses(); err != nil {
 		return nil, err
 	}
-	return func(name string) bool { return f.wordUsers[name] > maxReferences }, nil
+	return func(name string) int { return f.wordUsers[name] }, nil
 }
 
 // patterns are the Perl-compatible regular expressions of search: a
@@ -319,17 +323,22 @@ func (f *finder) references(context.Context) error {
 			}
 		}
 	}
-	common, err := f.commonName()
+	users, err := f.nameUsers()
 	if err != nil {
 		return err
 	}
 	for _, name := range sortedKeys(syms.definedBy) {
 		files := syms.definedBy[name]
-		if len(files) > maxDefiners || common(name) {
+		n := users(name)
+		if len(files) > maxDefiners || n > maxReferences {
 			continue
 		}
+		w := weightDefinition / float64(len(files))
+		if n > fewUsers {
+			w *= fewUsers / float64(n)
+		}
 		for _, p := range files {
-			f.add(p, weightDefinition/float64(len(files)), 0, fmt.Sprintf("it defines %s, named on a changed line of %s", name, syms.used[name]))
+			f.add(p, w, 0, fmt.Sprintf("it defines %s, named on a changed line of %s", name, syms.used[name]))
 		}
 	}
 	return nil

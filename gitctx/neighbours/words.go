@@ -171,7 +171,7 @@ func changedWords(seeds []string, files []*gitctx.File, patches map[*gitctx.File
 // namesBeyond lists the names the seeds' changed lines use (usedIn, at
 // most maxUsed) that words lacks: a large change's first maxWords words
 // may not hold them. They are searched with the words so that their users
-// are counted (see commonName), not for a match of their own.
+// are counted (see nameUsers), not for a match of their own.
 func namesBeyond(words, seeds []string, files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) []string {
 	var out []string
 	seen := map[string]bool{}
