@@ -252,9 +252,9 @@ func perlFailed(ctx context.Context, err error) bool {
 	return err != nil && ctx.Err() == nil && errors.As(err, &gerr)
 }
 
-// nameUsers returns the number of files that use a name the changed lines
-// use, 0 when they were not counted (no words search: a change of many
-// files). A name used in more than maxReferences files is too common for
+// nameUsers returns the number of files that use each name the changed
+// lines use; nil when they were not counted (no words search: a change of
+// many files). A name used in more than maxReferences files is too common for
 // its definition to tell, as a defined name named in as many files is for
 // its users: a changed line's `diags.HasErrors()` (511 of terraform's
 // 5,457 files call it) says nothing about the file that defines it, which
@@ -264,14 +264,14 @@ func perlFailed(ctx context.Context, err error) bool {
 // shared helpers of a test framework or a client library (etcd's
 // `EtcdProcessCluster`, in 25 files) are named by many files and change
 // with few. Measured on real commits: docs/neighbours.md, eighteenth round.
-func (f *finder) nameUsers() (func(string) int, error) {
+func (f *finder) nameUsers() (map[string]int, error) {
 	if f.wordUses == nil {
-		return func(string) int { return 0 }, nil
+		return nil, nil
 	}
 	if _, err := f.wordUses(); err != nil {
 		return nil, err
 	}
-	return func(name string) int { return f.wordUsers[name] }, nil
+	return f.wordUsers, nil
 }
 
 // patterns are the Perl-compatible regular expressions of search: a
@@ -329,7 +329,7 @@ func (f *finder) references(context.Context) error {
 	}
 	for _, name := range sortedKeys(syms.definedBy) {
 		files := syms.definedBy[name]
-		n := users(name)
+		n := users[name]
 		if len(files) > maxDefiners || n > maxReferences {
 			continue
 		}
