@@ -46,8 +46,12 @@ func (o *contextOptions) validate(cmd *cobra.Command) error {
 	default:
 		return usagef(cmd, fmt.Errorf("unknown --error-mode %q (use strict, flexible or ignore)", o.errorMode))
 	}
-	if o.perDir <= 0 || o.queryLimit <= 0 || o.cmdTimeout <= 0 {
-		return usagef(cmd, errors.New("--max-files-per-directory, --context-query-limit and --context-cmd-timeout must be positive"))
+	if err := checkLimits(cmd,
+		positive("--max-files-per-directory", o.perDir),
+		positive("--context-query-limit", o.queryLimit),
+		positive("--context-cmd-timeout", o.cmdTimeout),
+	); err != nil {
+		return err
 	}
 	if o.depth < pack.RecurseUnlimited {
 		return usagef(cmd, fmt.Errorf("--recurse-depth must be -1 (all) or more, got %d", o.depth))

@@ -163,17 +163,15 @@ func (o *packOptions) validate(cmd *cobra.Command) error {
 	default:
 		return usagef(cmd, fmt.Errorf("unknown --progress %q (use auto, always or never)", o.progress))
 	}
-	if o.maxTokens < 0 {
-		return usagef(cmd, fmt.Errorf("--max-tokens must be positive, got %d", o.maxTokens))
-	}
-	if o.maxNeigh < 0 || o.history < 0 {
-		return usagef(cmd, fmt.Errorf("--max-neighbours and --history-depth cannot be negative"))
-	}
-	if o.maxFileKB <= 0 {
-		return usagef(cmd, fmt.Errorf("--max-file-size-kb must be positive, got %d", o.maxFileKB))
-	}
-	if o.maxFiles <= 0 || o.maxBytes <= 0 {
-		return usagef(cmd, errors.New("--max-files and --max-content-bytes must be positive"))
+	if err := checkLimits(cmd,
+		nonNegative("--max-tokens", o.maxTokens),
+		nonNegative("--max-neighbours", o.maxNeigh),
+		nonNegative("--history-depth", o.history),
+		positive("--max-file-size-kb", o.maxFileKB),
+		positive("--max-files", o.maxFiles),
+		positive("--max-content-bytes", o.maxBytes),
+	); err != nil {
+		return err
 	}
 	rules := pack.Rules{Include: o.include, Exclude: o.exclude}
 	if err := rules.Validate(); err != nil {

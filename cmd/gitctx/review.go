@@ -120,10 +120,12 @@ func (o *reviewOptions) validate(cmd *cobra.Command) error {
 	if o.provider == "command" && strings.TrimSpace(o.command) == "" {
 		return usagef(cmd, errors.New("--provider command needs --command 'CMD' (for example --command 'llm -m gpt-4o')"))
 	}
-	if o.maxCost < 0 || o.maxOutput < 0 || o.timeout <= 0 || o.pr < 0 {
-		return usagef(cmd, errors.New("--max-cost, --max-output-tokens and --pr cannot be negative, and --timeout must be positive"))
-	}
-	return nil
+	return checkLimits(cmd,
+		nonNegative("--max-cost", o.maxCost),
+		nonNegative("--max-output-tokens", o.maxOutput),
+		nonNegative("--pr", o.pr),
+		positive("--timeout", o.timeout),
+	)
 }
 
 // runReview packs the change, saves pack and record, and unless the
