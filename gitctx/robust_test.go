@@ -190,7 +190,13 @@ func TestEmptyRepository(t *testing.T) {
 		t.Fatalf("SelectWorktree in an empty repository = %+v, %v", wt, err)
 	}
 	closeChange(t, wt)
-	if _, err := repo.SelectRange(context.Background(), "HEAD"); !errors.Is(err, ErrUnknownRevision) || !strings.Contains(err.Error(), "HEAD") {
-		t.Errorf("SelectRange(HEAD) with no commit: %v; want ErrUnknownRevision naming HEAD", err)
+	for _, spec := range []string{"HEAD", "HEAD~1..HEAD", "@~3"} {
+		_, err := repo.SelectRange(context.Background(), spec)
+		if !errors.Is(err, ErrUnknownRevision) || !strings.Contains(err.Error(), "has no commits yet") || !strings.Contains(err.Error(), "--staged") {
+			t.Errorf("SelectRange(%s) with no commit: %v; want ErrUnknownRevision saying the branch has no commits yet", spec, err)
+		}
+	}
+	if _, err := repo.SelectRange(context.Background(), "main~1"); err == nil || strings.Contains(err.Error(), "no commits yet") {
+		t.Errorf("SelectRange(main~1) with no commit: %v; want an unknown revision, not HEAD's branch", err)
 	}
 }

@@ -139,7 +139,32 @@ func (r *Repo) resolve(ctx context.Context, rev string) (string, error) {
 		return "", fmt.Errorf("%s: %w: %s's history is %d commits long, so it has no ancestor %d back (the oldest is %s~%d)",
 			rev, ErrUnknownRevision, base, n, depth, base, n-1)
 	}
+	if branch, ok := r.unbornHead(ctx, rev); ok {
+		return "", fmt.Errorf("%s: %w: %s has no commits yet (gitctx pack --staged packs what is staged, gitctx pack --worktree all of the work tree's changes)",
+			rev, ErrUnknownRevision, branch)
+	}
 	return "", fmt.Errorf("%s: %w: no commit by that name (check the spelling, or fetch the branch or tag first)", rev, ErrUnknownRevision)
+}
+
+// unbornHead reports whether rev is HEAD (or @, or an ancestor of either)
+// on a branch with no commits yet, a new repository's or an orphan's, and
+// names that branch.
+func (r *Repo) unbornHead(ctx context.Context, rev string) (string, bool) {
+	base := rev
+	if m := ancestry.FindStringSubmatch(rev); m != nil {
+		base = m[1]
+	}
+	if base != "HEAD" && base != "@" {
+		return "", false
+	}
+	if _, err := r.git.output(ctx, nil, "rev-parse", "--verify", "--quiet", "HEAD"); err == nil {
+		return "", false
+	}
+	out, err := r.git.output(ctx, nil, "symbolic-ref", "--quiet", "--short", "HEAD")
+	if err != nil {
+		return "", false
+	}
+	return "the branch " + strings.TrimSpace(string(out)), true
 }
 
 // ancestry is a revision that walks first parents back from a base:
