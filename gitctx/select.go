@@ -140,7 +140,7 @@ func (r *Repo) resolve(ctx context.Context, rev string) (string, error) {
 			rev, ErrUnknownRevision, base, n, depth, base, n-1)
 	}
 	if branch, ok := r.unbornHead(ctx, rev); ok {
-		return "", fmt.Errorf("%s: %w: %s has no commits yet (gitctx pack --staged packs what is staged, gitctx pack --worktree all of the work tree's changes)",
+		return "", fmt.Errorf("%s: %w: the branch %s has no commits yet (gitctx pack --staged packs what is staged, gitctx pack --worktree all of the work tree's changes)",
 			rev, ErrUnknownRevision, branch)
 	}
 	return "", fmt.Errorf("%s: %w: no commit by that name (check the spelling, or fetch the branch or tag first)", rev, ErrUnknownRevision)
@@ -164,7 +164,7 @@ func (r *Repo) unbornHead(ctx context.Context, rev string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	return "the branch " + strings.TrimSpace(string(out)), true
+	return strings.TrimSpace(string(out)), true
 }
 
 // ancestry is a revision that walks first parents back from a base:
