@@ -229,12 +229,8 @@ type finder struct {
 	// and startImporters.
 	named       func() (*symbols, error)
 	goImporters func() (map[string][]string, error)
-	// wordUses waits for the search started by startWords (nil: none):
-	// file → word of the changed lines → its uses in the file.
-	wordUses func() (map[string]map[string]int, error)
-	// wordUsers is the number of files that use each word of the changed
-	// lines and each name they use, set by wordUses.
-	wordUsers map[string]int
+	// wordUses waits for the search started by startWords (nil: none).
+	wordUses func() (*wordSearch, error)
 	// twinUses waits for the search started by startTwins (nil: none):
 	// file → the removed lines it still holds.
 	twinUses func() (map[string]map[string]bool, error)

@@ -268,10 +268,11 @@ func (f *finder) nameUsers() (map[string]int, error) {
 	if f.wordUses == nil {
 		return nil, nil
 	}
-	if _, err := f.wordUses(); err != nil {
+	found, err := f.wordUses()
+	if err != nil {
 		return nil, err
 	}
-	return f.wordUsers, nil
+	return found.users, nil
 }
 
 // patterns are the Perl-compatible regular expressions of search: a

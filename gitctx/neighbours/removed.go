@@ -168,10 +168,11 @@ func (f *finder) removed(ctx context.Context) error {
 	if f.wordUses == nil {
 		return nil
 	}
-	uses, err := f.wordUses()
+	found, err := f.wordUses()
 	if err != nil {
 		return err
 	}
+	uses := found.uses
 	patches, err := f.patches(ctx)
 	if err != nil {
 		return err

@@ -69,7 +69,7 @@ func (f *finder) startWords(ctx context.Context) {
 		}
 		scope = scopeOf(langs)
 	}
-	f.wordUses = sync.OnceValues(func() (map[string]map[string]int, error) {
+	f.wordUses = sync.OnceValues(func() (*wordSearch, error) {
 		patches, err := f.patches(ctx)
 		if err != nil {
 			return nil, err
@@ -80,8 +80,7 @@ func (f *finder) startWords(ctx context.Context) {
 		if err != nil {
 			return nil, err
 		}
-		f.wordUsers = usersApart(uses, names)
-		return uses, nil
+		return &wordSearch{uses: uses, users: usersApart(uses, names)}, nil
 	})
 	go func() { _, _ = f.wordUses() }()
 	f.startTwins(ctx, scope)
@@ -191,10 +190,16 @@ func namesBeyond(words, seeds []string, files []*gitctx.File, patches map[*gitct
 	return out
 }
 
+// wordSearch is what the words search found.
+type wordSearch struct {
+	uses  map[string]map[string]int // file → word of the changed lines → its uses in the file
+	users map[string]int            // the files that use each word, and each name the changed lines use
+}
+
 // usersApart counts the files that use each word and name searched, and
 // takes the names out of uses: only the words are matched (words).
 func usersApart(uses map[string]map[string]int, names []string) map[string]int {
-	_, users := wordRarity(uses, 0)
+	users := countUsers(uses)
 	for p, ws := range uses {
 		for _, n := range names {
 			delete(ws, n)
@@ -233,11 +238,12 @@ func (f *finder) words(context.Context) error {
 	if f.wordUses == nil {
 		return nil
 	}
-	uses, err := f.wordUses()
+	found, err := f.wordUses()
 	if err != nil {
 		return err
 	}
-	rarity, users := wordRarity(uses, len(f.files))
+	uses, users := found.uses, found.users
+	rarity := wordRarity(users, len(f.files))
 	uncommon := func(w string) bool { return users[w] <= maxReferences && users[w]*uncommonShare <= len(f.files) }
 	type match struct {
 		path     string
@@ -277,19 +283,24 @@ func (f *finder) words(context.Context) error {
 	return nil
 }
 
-// wordRarity is each word's weight in a match: BM25's inverse document
-// frequency, ln(1 + (N - n + 0.5) / (n + 0.5)) for a word used in n of the
-// repository's N files, and n, each word's users.
-func wordRarity(uses map[string]map[string]int, files int) (rarity map[string]float64, users map[string]int) {
+// countUsers counts the files that use each word.
+func countUsers(uses map[string]map[string]int) map[string]int {
 	n := map[string]int{}
 	for _, ws := range uses {
 		for w := range ws {
 			n[w]++
 		}
 	}
-	out := make(map[string]float64, len(n))
-	for w, k := range n {
+	return n
+}
+
+// wordRarity is each word's weight in a match: BM25's inverse document
+// frequency, ln(1 + (N - n + 0.5) / (n + 0.5)) for a word used in n of the
+// repository's N files.
+func wordRarity(users map[string]int, files int) map[string]float64 {
+	out := make(map[string]float64, len(users))
+	for w, k := range users {
 		out[w] = math.Log(1 + (float64(max(files, k))-float64(k)+0.5)/(float64(k)+0.5))
 	}
-	return out, n
+	return out
 }

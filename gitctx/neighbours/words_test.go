@@ -149,7 +149,8 @@ func TestWordRarity(t *testing.T) {
 		"b": {"common": 1},
 		"c": {"common": 1},
 	}
-	rarity, users := wordRarity(uses, 10)
+	users := countUsers(uses)
+	rarity := wordRarity(users, 10)
 	checkEqual(t, "users", users, map[string]int{"rare": 1, "common": 3})
 	want := math.Log(1 + 9.5/1.5)
 	if math.Abs(rarity["rare"]-want) > 1e-9 {
