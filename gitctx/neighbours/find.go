@@ -198,7 +198,7 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	f.startImporters(ctx)
 	f.startWords(ctx)
 	f.startDataNames(ctx)
-	for _, step := range []func(context.Context) error{f.tests, f.locks, f.imports, f.references, f.history, f.alike, f.words, f.removed, f.dataNames, f.siblings, f.focusLocks} {
+	for _, step := range []func(context.Context) error{f.tests, f.locks, f.pins, f.imports, f.references, f.history, f.alike, f.words, f.removed, f.dataNames, f.siblings, f.focusLocks} {
 		if err := step(ctx); err != nil {
 			return nil, nil, err
 		}

@@ -25,16 +25,25 @@ type candidate struct {
 	alike   float64 // changed in the earlier commits most like the change (see alike)
 	sibling bool
 	reasons []string
-	lock    bool     // the lock file of a changed manifest (see locks)
+	pins    int      // dependencies it pins at a version the change moves from (see pins)
+	lock    bool     // a lock file: of a changed manifest (see locks), or holding pins
 	focus   []string // the package names its excerpt is cut to
 }
 
 // score ranks a candidate: its tier, and within the tier a fraction for the
 // rest of its evidence. maxHistory is the largest history weight of all
-// candidates.
-func (c *candidate) score(maxHistory float64) float64 {
+// candidates, maxPins the most pins any holds.
+//
+// A file that pins what the change moves ranks by its share of the pins
+// before its history: a module that requires all four dependencies a bump
+// moves is one the bump changes, one that requires one of them (moved
+// along as another's requirement) often is not, however often it changed
+// with the change's files.
+func (c *candidate) score(maxHistory float64, maxPins int) float64 {
 	spread := func(x float64) float64 { return x / (x + 1) } // 0 ≤ … < 1
 	switch {
+	case c.pins > 0:
+		return tierTest + 0.9*float64(c.pins)/float64(maxPins) + 0.09*spread(c.history)
 	case c.direct >= weightTest:
 		return tierTest + 0.5*spread(c.direct) + 0.49*spread(c.history)
 	case c.history > 0 || c.direct > 0 || c.words > 0 || c.twins > 0 || c.alike > 0:
@@ -70,16 +79,16 @@ const directShare = 0.2
 
 // ranked orders the candidates by score, then by path, and keeps Max.
 func (f *finder) ranked() []Neighbour {
-	maxHistory := 0.0
+	maxHistory, maxPins := 0.0, 0
 	for _, c := range f.cands {
-		maxHistory = max(maxHistory, c.history)
+		maxHistory, maxPins = max(maxHistory, c.history), max(maxPins, c.pins)
 	}
 	var out []Neighbour
 	for _, c := range f.cands {
 		if f.guide[c.path] && c.direct == 0 && c.words == 0 && c.twins == 0 && c.commits < 2 {
 			continue // a guide beside a changed file, or added with it, is offered as a guide
 		}
-		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})
+		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory, maxPins)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Score != out[j].Score {

@@ -24,7 +24,7 @@ func TestScoreHistoryRelative(t *testing.T) {
 		}
 		maxHistory := 4 * scale
 		slices.SortStableFunc(cands, func(a, b *candidate) int {
-			return cmp.Compare(b.score(maxHistory), a.score(maxHistory))
+			return cmp.Compare(b.score(maxHistory, 0), a.score(maxHistory, 0))
 		})
 		var got []string
 		for _, c := range cands {
@@ -40,8 +40,8 @@ func TestScoreHistoryRelative(t *testing.T) {
 // TestScoreNoHistory: with no history at all, the other evidence ranks
 // the files (no division by zero).
 func TestScoreNoHistory(t *testing.T) {
-	a := (&candidate{direct: weightImporter}).score(0)
-	b := (&candidate{words: 1}).score(0)
+	a := (&candidate{direct: weightImporter}).score(0, 0)
+	b := (&candidate{words: 1}).score(0, 0)
 	if !(a > tierRelated && b > a) {
 		t.Errorf("scores without history: importer %v, words %v; want both above %v, words higher", a, b, tierRelated)
 	}
