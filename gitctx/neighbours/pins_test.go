@@ -17,8 +17,8 @@ import (
 func TestModulePins(t *testing.T) {
 	r := newTestRepo(t)
 	r.WriteAll(map[string]string{
-		"go.mod": "module example.com/app\n\ngo 1.22\n\nrequire (\n\texample.com/x v1.0.0\n\texample.com/y v2.0.0 // indirect\n\texample.com/z v0.3.0\n)\n",
-		"go.sum": "example.com/x v1.0.0 h1:aaa=\nexample.com/x v1.0.0/go.mod h1:bbb=\n",
+		"go.mod":   "module example.com/app\n\ngo 1.22\n\nrequire (\n\texample.com/x v1.0.0\n\texample.com/y v2.0.0 // indirect\n\texample.com/z v0.3.0\n)\n",
+		"go.sum":   "example.com/x v1.0.0 h1:aaa=\nexample.com/x v1.0.0/go.mod h1:bbb=\n",
 		"a/go.mod": "module example.com/app/a\n\nrequire example.com/x v1.0.0\n",
 		"a/go.sum": "example.com/x v1.0.0 h1:aaa=\nexample.com/x v1.0.0/go.mod h1:bbb=\n",
 		"b/go.mod": "module example.com/app/b\n\nrequire (\n\texample.com/x v1.0.0\n\texample.com/y v2.0.0\n)\n",
