@@ -27,6 +27,7 @@ type candidate struct {
 	reasons []string
 	pins    int      // dependencies it pins at a version the change moves from (see pins)
 	lock    bool     // a lock file: of a changed manifest (see locks), or holding pins
+	ownLock bool     // the lock file of a changed manifest
 	focus   []string // the package names its excerpt is cut to
 }
 
@@ -38,12 +39,17 @@ type candidate struct {
 // before its history: a module that requires all four dependencies a bump
 // moves is one the bump changes, one that requires one of them (moved
 // along as another's requirement) often is not, however often it changed
-// with the change's files.
+// with the change's files. A changed manifest's own lock ranks above them
+// all: it is sure to change with it.
 func (c *candidate) score(maxHistory float64, maxPins int) float64 {
 	spread := func(x float64) float64 { return x / (x + 1) } // 0 ≤ … < 1
 	switch {
 	case c.pins > 0:
-		return tierTest + 0.9*float64(c.pins)/float64(maxPins) + 0.09*spread(c.history)
+		share, own := float64(c.pins)/float64(maxPins), 0.0
+		if c.ownLock {
+			share, own = 1, 0.1 // it moves every pin its manifest moves: above them all
+		}
+		return tierTest + 0.8*share + own + 0.09*spread(c.history)
 	case c.direct >= weightTest:
 		return tierTest + 0.5*spread(c.direct) + 0.49*spread(c.history)
 	case c.history > 0 || c.direct > 0 || c.words > 0 || c.twins > 0 || c.alike > 0:
