@@ -19,11 +19,15 @@
 //   - removed text: for a small change, the few files that still use a
 //     name its changed lines stop using, or still hold a line it removes
 //     (see removed.go);
+//   - module pins: the other Go modules' go.mod and go.sum files that pin
+//     a dependency at the version a changed go.mod or go.sum moves it from
+//     (see pins.go);
 //   - data files: the files that name a changed fixture, or a changed file
 //     never shown, by its file name (see datafiles.go);
 //   - same-directory siblings, a weak signal.
 //
-// A paired test (or a test naming a changed data file) ranks above
+// A paired test (or a test naming a changed data file, a changed
+// manifest's lock, a module pinning what the change moves) ranks above
 // everything else; imports, references, history, shared words and
 // removed text are weighed together (see directShare and historyScale);
 // a sibling with nothing else ranks below all of them. A guide file
@@ -104,9 +108,11 @@ type Neighbour struct {
 	Path    string
 	Score   float64
 	Reasons []string
-	// Lock marks the lock file of a changed manifest. A pack shows only
-	// its entries for the package names in Focus, which the manifest's
-	// changed lines name (none, when Focus is empty).
+	// Lock marks a lock file: a changed manifest's, or another Go
+	// module's go.sum that pins what the change moves (see pins). A pack
+	// shows only its entries for the package names in Focus, which the
+	// manifest's changed lines name, or the moved modules (none, when
+	// Focus is empty).
 	Lock  bool     `json:",omitempty"`
 	Focus []string `json:",omitempty"`
 }

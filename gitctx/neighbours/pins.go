@@ -30,6 +30,11 @@ import (
 // `mod v1.2.3/go.mod` lines it keeps for the versions it once resolved do
 // not count. Without Perl-compatible expressions in git the search is by
 // whole words, and they do.
+//
+// On etcd's held-out samples (three samplings of 60; docs/neighbours.md,
+// nineteenth round) recall@10 rose from 0.709 / 0.720 / 0.728 to 0.762 /
+// 0.768 / 0.814: of the other modules' files offered, 198 of 238 were
+// right. Repositories of one module rank as before.
 const maxPins = 64 // distinct moved pins searched for
 
 // pinFiles are the base names of the files that pin Go modules' versions.
