@@ -18,20 +18,37 @@ func summaryLine(rec *pack.Record, outDir string, o *packOptions) string {
 	default:
 		where = o.output
 	}
-	shown := 0
-	for _, f := range rec.Files {
-		if f.Included && f.Representation != pack.RepNameOnly {
-			shown++
-		}
-	}
+	shown, listed, leftOut := fileCounts(rec)
 	size := fmt.Sprintf("%s of %s tokens", thousands(rec.Pack.Tokens), thousands(rec.Budget.Limit))
 	if rec.Pack.Parts > 1 {
 		size = fmt.Sprintf("%d parts, the largest %s of %s tokens", rec.Pack.Parts, thousands(rec.Budget.Used), thousands(rec.Budget.Limit))
 		where = filepath.Join(outDir, "pack-*."+filepath.Ext(rec.Pack.Path)[1:])
 	}
-	return fmt.Sprintf("gitctx: %s pack, %d file%s (%d shown, %d listed by name), %s, %d redaction%s → %s (record: %s)",
-		rec.Pack.Type, len(rec.Files), plural(len(rec.Files)), shown, len(rec.Files)-shown,
+	counts := fmt.Sprintf("%d shown, %d listed by name", shown, listed)
+	if leftOut > 0 {
+		counts += fmt.Sprintf(", %d left out", leftOut)
+	}
+	return fmt.Sprintf("gitctx: %s pack, %d file%s (%s), %s, %d redaction%s → %s (record: %s)",
+		rec.Pack.Type, len(rec.Files), plural(len(rec.Files)), counts,
 		size, rec.Redactions.Total, plural(rec.Redactions.Total), where, filepath.Join(outDir, "record.json"))
+}
+
+// fileCounts counts the record's files as the pack shows them: shown,
+// listed by name (a changed file not shown, or a file the pack names
+// alone), and left out (a neighbour, guide or context file that did not
+// fit or was excluded: the pack does not name it, record.json does).
+func fileCounts(rec *pack.Record) (shown, listed, leftOut int) {
+	for _, f := range rec.Files {
+		switch {
+		case f.Included && f.Representation != pack.RepNameOnly:
+			shown++
+		case f.Included || f.Role == pack.RoleChanged:
+			listed++
+		default:
+			leftOut++
+		}
+	}
+	return shown, listed, leftOut
 }
 
 func plural(n int) string {
