@@ -2,6 +2,7 @@ package neighbours
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -95,4 +96,38 @@ func TestMovedPins(t *testing.T) {
 			checkEqual(t, "moved pins", got, tc.want)
 		})
 	}
+}
+
+// FuzzMovedPins: whatever a go.mod's or go.sum's patch holds, each moved
+// pin is one a removed line pins and an added line moves to another
+// version, listed once, at most maxPins of them.
+func FuzzMovedPins(f *testing.F) {
+	f.Add("\texample.com/x v1.0.0 // indirect", "\texample.com/x v1.1.0 // indirect")
+	f.Add("require a.b/c v0.0.0-2024-abc\nx.y/z v2.0.0+incompatible h1:=", "a.b/c v0.1.0\nx.y/z v2.0.1/go.mod h1:=")
+	f.Fuzz(func(t *testing.T, removed, added string) {
+		var lines []gitctx.Line
+		for l := range strings.SplitSeq(removed, "\n") {
+			lines = append(lines, gitctx.Line{Op: '-', Text: l})
+		}
+		for l := range strings.SplitSeq(added, "\n") {
+			lines = append(lines, gitctx.Line{Op: '+', Text: l})
+		}
+		file := &gitctx.File{Path: "go.mod"}
+		got := movedPins([]string{"go.mod"}, []*gitctx.File{file},
+			map[*gitctx.File]*gitctx.Patch{file: {Hunks: []gitctx.Hunk{{Lines: lines}}}})
+		if len(got) > maxPins {
+			t.Errorf("%d pins, want at most %d", len(got), maxPins)
+		}
+		for i, p := range got {
+			if p.module == "" || p.from == "" || p.to == "" || p.from == p.to {
+				t.Errorf("pin %+v", p)
+			}
+			if !strings.Contains(removed, p.module) || !strings.Contains(removed, p.from) || !strings.Contains(added, p.to) {
+				t.Errorf("pin %+v is not on the lines: -%q +%q", p, removed, added)
+			}
+			if slices.Contains(got[:i], p) {
+				t.Errorf("pin %+v listed twice", p)
+			}
+		}
+	})
 }
