@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -108,14 +107,12 @@ func (f *finder) pins(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	for _, p := range slices.Sorted(maps.Keys(holds)) {
+	limit := len(holds)
+	if len(goSeeds) < len(f.seeds()) {
+		limit = max(1, f.opts.Max/2)
+	}
+	for _, p := range f.pinHolders(holds, limit) {
 		held := holds[p]
-		if f.changed[p] || f.skip(p) {
-			continue
-		}
-		if _, ok := f.files[p]; !ok || !slices.Contains(pinFiles, path.Base(p)) {
-			continue
-		}
 		c := f.record(p, weightTest, 0, pinReason(held))
 		c.pins = len(held)
 		if path.Base(p) != "go.mod" {
@@ -128,6 +125,36 @@ func (f *finder) pins(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// pinHolders returns the files of holds that may be neighbours, those
+// holding the most pins first (then by path), and of the files other than
+// a changed manifest's own lock at most limit. A change of code beside its
+// go.mod gives the other modules' files half the neighbours at most: a
+// repository whose modules move on their own (terraform's twenty
+// backends) would otherwise fill them all with the modules a bump leaves
+// behind, and leave out the changed code's tests.
+func (f *finder) pinHolders(holds map[string][]pin, limit int) []string {
+	var out []string
+	for p := range holds {
+		if _, ok := f.files[p]; ok && slices.Contains(pinFiles, path.Base(p)) && !f.changed[p] && !f.skip(p) {
+			out = append(out, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b string) int {
+		return cmp.Or(cmp.Compare(len(holds[b]), len(holds[a])), strings.Compare(a, b))
+	})
+	kept := out[:0]
+	for _, p := range out {
+		if own := f.cands[p] != nil && f.cands[p].ownLock; !own {
+			if limit == 0 {
+				continue
+			}
+			limit--
+		}
+		kept = append(kept, p)
+	}
+	return kept
 }
 
 // searchPins returns the files that hold each moved pin, by path, with the

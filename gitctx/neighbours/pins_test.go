@@ -15,7 +15,9 @@ import (
 // other evidence; a go.sum is a lock file cut to the moved modules, and
 // the changed go.mod's own go.sum ranks first. A module on another
 // version, a go.sum that keeps the old version's go.mod line alone, and a
-// module requiring a dependency the change drops are not.
+// module requiring a dependency the change drops are not. With code
+// changed beside the go.mod, the other modules' files take half the
+// neighbours at most.
 func TestModulePins(t *testing.T) {
 	r := newTestRepo(t)
 	r.WriteAll(map[string]string{
@@ -50,15 +52,28 @@ func TestModulePins(t *testing.T) {
 			t.Errorf("want go.sum, the changed go.mod's own lock, first:\n%s", describe(ns))
 		}
 		absent(t, ns, "c/go.mod")
-		if i := rank(ns, "e/go.mod"); i >= 0 && hasReason(ns[i], "pins") {
-			t.Errorf("e/go.mod pins what the change drops, not what it moves: %q", ns[i].Reasons)
-		}
 		if !noPerl {
 			// Without PCRE, the search is by whole words, and a go.mod
 			// line's pin counts.
 			absent(t, ns, "d/go.sum")
 		}
+		if i := rank(ns, "e/go.mod"); i >= 0 && hasReason(ns[i], "pins") {
+			t.Errorf("e/go.mod pins what the change drops, not what it moves: %q", ns[i].Reasons)
+		}
 	}
+
+	// A change of code beside its go.mod gives the other modules' files
+	// half the neighbours at most (with 4, 2: those holding the most
+	// pins); the changed go.mod's own lock is not counted. A change of
+	// module files alone gives them all.
+	ns, _ := find(t, r.selectWorktree(), Options{Max: 4})
+	neighbour(t, ns, "a/go.sum")
+	r.WriteAll(map[string]string{"main.go": "package main\n\nfunc main() {}\n"})
+	ns, _ = find(t, r.selectWorktree(), Options{Max: 4})
+	neighbour(t, ns, "go.sum")
+	neighbour(t, ns, "b/go.mod")
+	neighbour(t, ns, "a/go.mod")
+	absent(t, ns, "a/go.sum")
 }
 
 // TestMovedPins reads the pins a go.mod's or a go.sum's patch moves.
