@@ -131,8 +131,8 @@ func (f *finder) pins(ctx context.Context) error {
 // holding the most pins first (then by path), and of the files other than
 // a changed manifest's own lock at most limit. A change of code beside its
 // go.mod gives the other modules' files half the neighbours at most: a
-// repository whose modules move on their own (terraform's twenty
-// backends) would otherwise fill them all with the modules a bump leaves
+// repository whose modules move on their own (terraform's backends)
+// would otherwise fill them all with the modules a bump leaves
 // behind, and leave out the changed code's tests.
 func (f *finder) pinHolders(holds map[string][]pin, limit int) []string {
 	var out []string
