@@ -74,7 +74,7 @@ func (f *finder) locks(context.Context) error {
 		}
 		// not add: a lock file is generated, and a neighbour only here
 		c := f.record(lock, weightTest, 0, "the lock file of "+s+": a change of its dependencies changes it too")
-		c.lock, c.ownLock = true, true
+		c.lock, c.paired = true, true
 		f.manifests = append(f.manifests, lockOf{c, s})
 	}
 	return nil

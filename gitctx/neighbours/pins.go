@@ -111,10 +111,21 @@ func (f *finder) pins(ctx context.Context) error {
 	if len(goSeeds) < len(f.seeds()) {
 		limit = max(1, f.opts.Max/2)
 	}
-	for _, p := range f.pinHolders(holds, limit) {
+	paired := map[string]bool{} // a changed go.sum's own go.mod
+	for _, s := range goSeeds {
+		if path.Base(s) == "go.sum" {
+			paired[path.Join(path.Dir(s), "go.mod")] = true
+		}
+	}
+	for p, c := range f.cands {
+		if c.paired {
+			paired[p] = true
+		}
+	}
+	for _, p := range pinHolders(f.pinnable(holds), holds, paired, limit) {
 		held := holds[p]
 		c := f.record(p, weightTest, 0, pinReason(held))
-		c.pins = len(held)
+		c.pins, c.paired = len(held), paired[p]
 		if path.Base(p) != "go.mod" {
 			c.lock = true
 			for _, q := range held {
@@ -127,26 +138,31 @@ func (f *finder) pins(ctx context.Context) error {
 	return nil
 }
 
-// pinHolders returns the files of holds that may be neighbours, those
-// holding the most pins first (then by path), and of the files other than
-// a changed manifest's own lock at most limit. A change of code beside its
-// go.mod gives the other modules' files half the neighbours at most: a
-// repository whose modules move on their own (terraform's backends)
-// would otherwise fill them all with the modules a bump leaves
-// behind, and leave out the changed code's tests.
-func (f *finder) pinHolders(holds map[string][]pin, limit int) []string {
+// pinnable returns the files of holds that may be neighbours.
+func (f *finder) pinnable(holds map[string][]pin) []string {
 	var out []string
 	for p := range holds {
 		if _, ok := f.files[p]; ok && slices.Contains(pinFiles, path.Base(p)) && !f.changed[p] && !f.skip(p) {
 			out = append(out, p)
 		}
 	}
-	slices.SortFunc(out, func(a, b string) int {
+	return out
+}
+
+// pinHolders orders the files holding pins, those holding the most first
+// (then by path), and keeps of those not paired with a changed file (a
+// changed go.mod's go.sum, a changed go.sum's go.mod) at most limit. A
+// change of code beside its go.mod gives the other modules' files half the
+// neighbours at most: a repository whose modules move on their own
+// (terraform's backends) would otherwise fill them all with the modules a
+// bump leaves behind, and leave out the changed code's tests.
+func pinHolders(files []string, holds map[string][]pin, paired map[string]bool, limit int) []string {
+	slices.SortFunc(files, func(a, b string) int {
 		return cmp.Or(cmp.Compare(len(holds[b]), len(holds[a])), strings.Compare(a, b))
 	})
-	kept := out[:0]
-	for _, p := range out {
-		if own := f.cands[p] != nil && f.cands[p].ownLock; !own {
+	kept := files[:0]
+	for _, p := range files {
+		if !paired[p] {
 			if limit == 0 {
 				continue
 			}

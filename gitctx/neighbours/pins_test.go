@@ -76,6 +76,23 @@ func TestModulePins(t *testing.T) {
 	absent(t, ns, "a/go.sum")
 }
 
+// TestPinsOfAChangedGoSum: a changed go.sum's own go.mod ranks first,
+// though another module's go.mod pins more of what it moves.
+func TestPinsOfAChangedGoSum(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{
+		"a/go.mod": "module example.com/a\n\nrequire example.com/x v1.0.0\n",
+		"a/go.sum": "example.com/x v1.0.0 h1:aaa=\nexample.com/y v2.0.0 h1:yyy=\n",
+		"b/go.mod": "module example.com/b\n\nrequire (\n\texample.com/x v1.0.0\n\texample.com/y v2.0.0\n)\n",
+	})
+	r.Commit("base")
+	r.WriteAll(map[string]string{"a/go.sum": "example.com/x v1.1.0 h1:bbb=\nexample.com/y v2.1.0 h1:zzz=\n"})
+	ns, _ := find(t, r.selectWorktree(), Options{})
+	if len(ns) < 2 || ns[0].Path != "a/go.mod" || ns[1].Path != "b/go.mod" {
+		t.Errorf("want a/go.mod, then b/go.mod:\n%s", describe(ns))
+	}
+}
+
 // TestMovedPins reads the pins a go.mod's or a go.sum's patch moves.
 func TestMovedPins(t *testing.T) {
 	for _, tc := range []struct {

@@ -27,7 +27,7 @@ type candidate struct {
 	reasons []string
 	pins    int      // dependencies it pins at a version the change moves from (see pins)
 	lock    bool     // a lock file: of a changed manifest (see locks), or holding pins
-	ownLock bool     // the lock file of a changed manifest
+	paired  bool     // the lock of a changed manifest, or the go.mod of a changed go.sum
 	focus   []string // the package names its excerpt is cut to
 }
 
@@ -39,15 +39,15 @@ type candidate struct {
 // before its history: a module that requires all four dependencies a bump
 // moves is one the bump changes, one that requires one of them (moved
 // along as another's requirement) often is not, however often it changed
-// with the change's files. A changed manifest's own lock ranks above them
-// all: it is sure to change with it.
+// with the change's files. A changed manifest's own lock (and a changed
+// lock's own go.mod) ranks above them all: it is sure to change with it.
 func (c *candidate) score(maxHistory float64, maxPins int) float64 {
 	spread := func(x float64) float64 { return x / (x + 1) } // 0 ≤ … < 1
 	switch {
 	case c.pins > 0:
 		share, own := float64(c.pins)/float64(maxPins), 0.0
-		if c.ownLock {
-			share, own = 1, 0.1 // it moves every pin its manifest moves: above them all
+		if c.paired {
+			share, own = 1, 0.1 // it moves every pin its partner moves: above them all
 		}
 		return tierTest + 0.8*share + own + 0.09*spread(c.history)
 	case c.direct >= weightTest:
