@@ -27,7 +27,8 @@ import (
 //
 // A go.sum pins a version by its module line (`mod v1.2.3 h1:…`); the
 // `mod v1.2.3/go.mod` lines it keeps for the versions it once resolved do
-// not count. Without Perl-compatible expressions in git the search is by
+// not count, unless the change moves the pin on such lines alone (see
+// pin). Without Perl-compatible expressions in git the search is by
 // whole words, and they do.
 //
 // On etcd's held-out samples (three samplings of 60; docs/neighbours.md,
@@ -40,13 +41,21 @@ const maxPins = 64 // distinct moved pins searched for
 var pinFiles = []string{"go.mod", "go.sum", "go.work.sum"}
 
 // pin is a dependency the change moves: its module path, the version it
-// moves from and the one it moves to.
-type pin struct{ module, from, to string }
+// moves from and the one it moves to. A go.sum lists the go.mod files of
+// the versions its module's requirements name, `mod v1.2.3/go.mod h1:…`,
+// beside the modules it builds with; modOnly marks a pin moved on such
+// lines alone (a requirement of a requirement), which the other modules'
+// go.sum files hold on such lines too.
+type pin struct {
+	module, from, to string
+	modOnly          bool
+}
 
 // pinLine matches a line of a go.mod's require block, a require directive
-// or a go.sum's module line: the module path (with a dot, as a module
-// path's first element has) and its version.
-var pinLine = regexp.MustCompile(`^\s*(?:require\s+)?([A-Za-z0-9_~.-]+\.[A-Za-z0-9_~./+-]+)\s+(v[0-9][^\s/]*)(?:\s|$)`)
+// or a go.sum's line: the module path (with a dot, as a module path's
+// first element has), its version, and "/go.mod" on a go.sum's line for
+// the module's go.mod.
+var pinLine = regexp.MustCompile(`^\s*(?:require\s+)?([A-Za-z0-9_~.-]+\.[A-Za-z0-9_~./+-]+)\s+(v[0-9][^\s/]*)(/go\.mod)?(?:\s|$)`)
 
 // movedPins returns the dependencies that the go.mod and go.sum seeds'
 // patches move from one version to another, the first maxPins in the
@@ -54,29 +63,32 @@ var pinLine = regexp.MustCompile(`^\s*(?:require\s+)?([A-Za-z0-9_~.-]+\.[A-Za-z0
 // no added line pins it at, which an added line pins at another. A
 // dependency dropped or newly required is not moved.
 func movedPins(goSeeds []string, files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) []pin {
-	added := map[[2]string]bool{}
+	type version struct{ module, v string }
+	added := map[version]bool{}
 	to := map[string]string{}
-	var removed [][2]string
+	var removed []version
+	onModule := map[version]bool{} // removed on a module's line, not its go.mod's alone
 	for l := range seedLines(goSeeds, files, patches) {
 		m := pinLine.FindStringSubmatch(l.Text)
 		if m == nil {
 			continue
 		}
-		p := [2]string{m[1], m[2]}
+		p := version{m[1], m[2]}
 		if l.Op == '+' {
 			added[p] = true
-			to[m[1]] = m[2]
-		} else {
-			removed = append(removed, p)
+			to[p.module] = p.v
+			continue
 		}
+		removed = append(removed, p)
+		onModule[p] = onModule[p] || m[3] == ""
 	}
 	var out []pin
 	for _, p := range removed {
-		if added[p] || to[p[0]] == "" || len(out) == maxPins ||
-			slices.ContainsFunc(out, func(q pin) bool { return q.module == p[0] && q.from == p[1] }) {
+		if added[p] || to[p.module] == "" || len(out) == maxPins ||
+			slices.ContainsFunc(out, func(q pin) bool { return q.module == p.module && q.from == p.v }) {
 			continue
 		}
-		out = append(out, pin{module: p[0], from: p[1], to: to[p[0]]})
+		out = append(out, pin{module: p.module, from: p.v, to: to[p.module], modOnly: !onModule[p]})
 	}
 	return out
 }
@@ -181,20 +193,25 @@ func (f *finder) searchPins(ctx context.Context, moved []pin) (map[string][]pin,
 	for _, p := range moved {
 		text := p.module + " " + p.from
 		byText[text] = p
-		alts = append(alts, quotePerl(text))
+		alt := quotePerl(text)
+		if p.modOnly {
+			alt += `(?:/go\.mod)?`
+		}
+		alts = append(alts, alt)
 		words = append(words, text)
 	}
 	holds := map[string][]pin{}
 	found := func(file string, match []byte) {
 		file = path.Clean(file)
-		p, ok := byText[strings.TrimSpace(string(match))]
+		p, ok := byText[strings.TrimSuffix(strings.TrimSpace(string(match)), "/go.mod")]
 		if ok && !slices.Contains(holds[file], p) {
 			holds[file] = append(holds[file], p)
 		}
 	}
 	err := gitctx.ErrNoPerl
 	if !f.opts.noPerl {
-		// A pin is a word of its own, followed by a space or the line's end.
+		// A pin is a word of its own, followed by a space or the line's
+		// end (or by "/go.mod", for a pin moved on such lines alone).
 		pattern := `(?<!\S)(?:` + strings.Join(alts, "|") + `)(?=\s|$)`
 		err = f.ch.GrepPerlIn(ctx, pinFiles, []string{pattern}, found)
 	}

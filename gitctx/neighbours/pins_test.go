@@ -93,6 +93,27 @@ func TestPinsOfAChangedGoSum(t *testing.T) {
 	}
 }
 
+// TestPinsOnGoModLines: a go.sum whose change moves a requirement's
+// go.mod line alone brings the other go.sum files that hold that line.
+func TestPinsOnGoModLines(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{
+		"a/go.mod": "module example.com/a\n",
+		"a/go.sum": "example.com/z v1.0.0/go.mod h1:zzz=\n",
+		"b/go.sum": "example.com/z v1.0.0/go.mod h1:zzz=\n",
+		"c/go.sum": "example.com/z v0.9.0/go.mod h1:yyy=\n",
+	})
+	r.Commit("base")
+	r.WriteAll(map[string]string{"a/go.sum": "example.com/z v1.1.0/go.mod h1:www=\n"})
+	for _, noPerl := range []bool{false, true} {
+		ns, _ := find(t, r.selectWorktree(), Options{noPerl: noPerl})
+		if n := neighbour(t, ns, "b/go.sum"); !n.Lock || !hasReason(n, "it pins example.com/z at v1.0.0, which the change moves to v1.1.0") {
+			t.Errorf("b/go.sum: %+v", n)
+		}
+		absent(t, ns, "c/go.sum")
+	}
+}
+
 // TestMovedPins reads the pins a go.mod's or a go.sum's patch moves.
 func TestMovedPins(t *testing.T) {
 	for _, tc := range []struct {
@@ -103,16 +124,20 @@ func TestMovedPins(t *testing.T) {
 		{"a require block's bump", []gitctx.Line{
 			{Op: '-', Text: "\tgolang.org/x/net v0.21.0 // indirect"}, {Op: '+', Text: "\tgolang.org/x/net v0.22.0 // indirect"},
 			{Op: '-', Text: "\tgithub.com/a/b/v2 v2.0.0-20240101-abcdef"}, {Op: '+', Text: "\tgithub.com/a/b/v2 v2.0.1"},
-		}, []pin{{"golang.org/x/net", "v0.21.0", "v0.22.0"}, {"github.com/a/b/v2", "v2.0.0-20240101-abcdef", "v2.0.1"}}},
+		}, []pin{{"golang.org/x/net", "v0.21.0", "v0.22.0", false}, {"github.com/a/b/v2", "v2.0.0-20240101-abcdef", "v2.0.1", false}}},
 		{"a require directive", []gitctx.Line{
 			{Op: '-', Text: "require example.com/x v1.0.0"}, {Op: '+', Text: "require example.com/x v1.0.1"},
-		}, []pin{{"example.com/x", "v1.0.0", "v1.0.1"}}},
+		}, []pin{{"example.com/x", "v1.0.0", "v1.0.1", false}}},
 		{"go.sum: the module line, twice over", []gitctx.Line{
 			{Op: '-', Text: "google.golang.org/protobuf v1.31.0 h1:g0LD="},
 			{Op: '-', Text: "google.golang.org/protobuf v1.31.0/go.mod h1:HV8Q="},
 			{Op: '+', Text: "google.golang.org/protobuf v1.33.0 h1:uNO2="},
 			{Op: '+', Text: "google.golang.org/protobuf v1.33.0/go.mod h1:c6P6="},
-		}, []pin{{"google.golang.org/protobuf", "v1.31.0", "v1.33.0"}}},
+		}, []pin{{"google.golang.org/protobuf", "v1.31.0", "v1.33.0", false}}},
+		{"go.sum: a requirement's go.mod alone", []gitctx.Line{
+			{Op: '-', Text: "github.com/cncf/udpa/go v0.0.0-20200629-efcf912fb354/go.mod h1:Wmh="},
+			{Op: '+', Text: "github.com/cncf/udpa/go v0.0.0-20201120-5459f2c99403/go.mod h1:Wmh="},
+		}, []pin{{"github.com/cncf/udpa/go", "v0.0.0-20200629-efcf912fb354", "v0.0.0-20201120-5459f2c99403", true}}},
 		{"dropped, added, moved back and forth, the go line", []gitctx.Line{
 			{Op: '-', Text: "\texample.com/dropped v1.0.0"},
 			{Op: '+', Text: "\texample.com/new v1.0.0"},
