@@ -95,8 +95,9 @@ func movedPins(goSeeds []string, files []*gitctx.File, patches map[*gitctx.File]
 
 // pins adds the go.mod and go.sum files that pin a dependency at a version
 // the change moves it from (see movedPins): each ranks with a paired test,
-// first by the number of such pins it holds (see candidate.score). A go.sum is a lock file: the pack
-// shows its entries for the moved modules alone.
+// first by the number of such pins it holds (see candidate.score). A
+// go.sum is a lock file: the pack shows its entries for the moved modules
+// alone.
 func (f *finder) pins(ctx context.Context) error {
 	var goSeeds []string
 	for _, s := range f.seeds() {
@@ -123,17 +124,7 @@ func (f *finder) pins(ctx context.Context) error {
 	if len(goSeeds) < len(f.seeds()) {
 		limit = max(1, f.opts.Max/2)
 	}
-	paired := map[string]bool{} // a changed go.sum's own go.mod
-	for _, s := range goSeeds {
-		if path.Base(s) == "go.sum" {
-			paired[path.Join(path.Dir(s), "go.mod")] = true
-		}
-	}
-	for p, c := range f.cands {
-		if c.paired {
-			paired[p] = true
-		}
-	}
+	paired := f.pairedWith(goSeeds)
 	for _, p := range pinHolders(f.pinnable(holds), holds, paired, limit) {
 		held := holds[p]
 		c := f.record(p, weightTest, 0, pinReason(held))
@@ -148,6 +139,23 @@ func (f *finder) pins(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// pairedWith returns the files paired with a changed one: a changed
+// manifest's lock (see locks), a changed go.sum's go.mod.
+func (f *finder) pairedWith(goSeeds []string) map[string]bool {
+	paired := map[string]bool{}
+	for _, s := range goSeeds {
+		if path.Base(s) == "go.sum" {
+			paired[path.Join(path.Dir(s), "go.mod")] = true
+		}
+	}
+	for p, c := range f.cands {
+		if c.paired {
+			paired[p] = true
+		}
+	}
+	return paired
 }
 
 // pinnable returns the files of holds that may be neighbours.

@@ -33,7 +33,7 @@ type candidate struct {
 
 // score ranks a candidate: its tier, and within the tier a fraction for the
 // rest of its evidence. maxHistory is the largest history weight of all
-// candidates, maxPins the most pins any holds.
+// candidates, mostPins the most pins any holds.
 //
 // A file that pins what the change moves ranks by its share of the pins
 // before its history: a module that requires all four dependencies a bump
@@ -41,11 +41,11 @@ type candidate struct {
 // along as another's requirement) often is not, however often it changed
 // with the change's files. A changed manifest's own lock (and a changed
 // lock's own go.mod) ranks above them all: it is sure to change with it.
-func (c *candidate) score(maxHistory float64, maxPins int) float64 {
+func (c *candidate) score(maxHistory float64, mostPins int) float64 {
 	spread := func(x float64) float64 { return x / (x + 1) } // 0 ≤ … < 1
 	switch {
 	case c.pins > 0:
-		share, own := float64(c.pins)/float64(maxPins), 0.0
+		share, own := float64(c.pins)/float64(mostPins), 0.0
 		if c.paired {
 			share, own = 1, 0.1 // it moves every pin its partner moves: above them all
 		}
@@ -85,16 +85,16 @@ const directShare = 0.2
 
 // ranked orders the candidates by score, then by path, and keeps Max.
 func (f *finder) ranked() []Neighbour {
-	maxHistory, maxPins := 0.0, 0
+	maxHistory, mostPins := 0.0, 0
 	for _, c := range f.cands {
-		maxHistory, maxPins = max(maxHistory, c.history), max(maxPins, c.pins)
+		maxHistory, mostPins = max(maxHistory, c.history), max(mostPins, c.pins)
 	}
 	var out []Neighbour
 	for _, c := range f.cands {
 		if f.guide[c.path] && c.direct == 0 && c.words == 0 && c.twins == 0 && c.commits < 2 {
 			continue // a guide beside a changed file, or added with it, is offered as a guide
 		}
-		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory, maxPins)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})
+		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory, mostPins)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Score != out[j].Score {
