@@ -100,9 +100,9 @@ func (f *finder) dataNames(context.Context) error {
 		slices.Sort(data)
 		for _, d := range slices.Compact(data) {
 			if isTestPath(p) {
-				f.add(p, weightTest, 0, "a test that names the changed file "+d)
+				f.relate(d, p, weightTest, "a test that names the changed file "+d)
 			} else {
-				f.add(p, weightReference, 0, "names the changed file "+d)
+				f.relate(d, p, weightReference, "names the changed file "+d)
 			}
 		}
 	}

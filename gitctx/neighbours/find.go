@@ -303,7 +303,20 @@ func (f *finder) skip(p string) bool {
 // add records evidence for a file, if it may be chosen.
 func (f *finder) add(p string, direct, history float64, reason string) {
 	if f.mayChoose(p) {
-		f.record(p, direct, history, reason)
+		f.record(p, direct, history, reason).unseeded += direct
+	}
+}
+
+// relate records direct evidence for a file that comes from one changed
+// file, seed: a test of it, an import either way, a name it defines or
+// uses (see candidate.strongest).
+func (f *finder) relate(seed, p string, direct float64, reason string) {
+	if f.mayChoose(p) {
+		c := f.record(p, direct, 0, reason)
+		if c.bySeed == nil {
+			c.bySeed = map[string]float64{}
+		}
+		c.bySeed[seed] += direct
 	}
 }
 

@@ -117,7 +117,7 @@ func (f *finder) goRelations(ctx context.Context, r *resolver) error {
 			names := sg.usesOf(imp, packageName(parsed, targets))
 			for _, t := range targets {
 				if tg := parsed[t]; tg != nil && sharesName(tg.defines, names) {
-					f.add(t, weightImported, 0, s+" uses what it defines")
+					f.relate(s, t, weightImported, s+" uses what it defines")
 				}
 			}
 		}
@@ -127,7 +127,7 @@ func (f *finder) goRelations(ctx context.Context, r *resolver) error {
 		}
 		for file, names := range users(importPath[s], sg.pkg) {
 			if file != s && sharesName(sg.defines, names) {
-				f.add(file, weightImporter, 0, "it uses what "+s+" defines")
+				f.relate(s, file, weightImporter, "it uses what "+s+" defines")
 			}
 		}
 	}

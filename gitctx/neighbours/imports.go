@@ -85,11 +85,11 @@ func (f *finder) imports(ctx context.Context) error {
 	for _, s := range f.seeds() {
 		targets := dedupe(imported[s])
 		for _, t := range targets {
-			f.add(t, weightImported/spreadOver(len(targets)), 0, s+" imports it")
+			f.relate(s, t, weightImported/spreadOver(len(targets)), s+" imports it")
 		}
 		users := dedupe(importers[s])
 		for _, u := range users {
-			f.add(u, weightImporter/spreadOver(len(users)), 0, "it imports "+s)
+			f.relate(s, u, weightImporter/spreadOver(len(users)), "it imports "+s)
 		}
 	}
 	return nil

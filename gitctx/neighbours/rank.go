@@ -1,7 +1,9 @@
 package neighbours
 
 import (
+	"maps"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -16,19 +18,21 @@ const (
 
 // candidate gathers the evidence for one file.
 type candidate struct {
-	path    string
-	direct  float64 // test, import and reference weight
-	history float64 // co-change weight
-	commits int     // earlier commits shared with the changed files
-	words   float64 // shared words of the changed lines (see words)
-	twins   float64 // removed lines the file still holds (see removed)
-	alike   float64 // changed in the earlier commits most like the change (see alike)
-	sibling bool
-	reasons []string
-	pins    int      // dependencies it pins at a version the change moves from (see pins)
-	lock    bool     // a lock file: of a changed manifest (see locks), or holding pins
-	paired  bool     // the lock of a changed manifest, or the go.mod of a changed go.sum
-	focus   []string // the package names its excerpt is cut to
+	path     string
+	direct   float64            // test, import and reference weight
+	bySeed   map[string]float64 // the part of direct each changed file gave (see strongest)
+	unseeded float64            // the part of direct no changed file gave alone
+	history  float64            // co-change weight
+	commits  int                // earlier commits shared with the changed files
+	words    float64            // shared words of the changed lines (see words)
+	twins    float64            // removed lines the file still holds (see removed)
+	alike    float64            // changed in the earlier commits most like the change (see alike)
+	sibling  bool
+	reasons  []string
+	pins     int      // dependencies it pins at a version the change moves from (see pins)
+	lock     bool     // a lock file: of a changed manifest (see locks), or holding pins
+	paired   bool     // the lock of a changed manifest, or the go.mod of a changed go.sum
+	focus    []string // the package names its excerpt is cut to
 }
 
 // score ranks a candidate: its tier, and within the tier a fraction for the
@@ -50,7 +54,7 @@ func (c *candidate) score(maxHistory float64, mostPins int) float64 {
 			share, own = 1, 0.1 // it moves every pin its partner moves: above them all
 		}
 		return tierTest + 0.8*share + own + 0.09*spread(c.history)
-	case c.direct >= weightTest:
+	case c.strongest() >= weightTest:
 		return tierTest + 0.5*spread(c.direct) + 0.49*spread(c.history)
 	case c.history > 0 || c.direct > 0 || c.words > 0 || c.twins > 0 || c.alike > 0:
 		h := 0.0
@@ -60,6 +64,21 @@ func (c *candidate) score(maxHistory float64, mostPins int) float64 {
 		return tierRelated + 0.99*spread(h+directShare*c.direct+c.words+c.twins+c.alike)
 	}
 	return tierSibling
+}
+
+// strongest is the direct evidence that ranks a file with the paired
+// tests: what one changed file gives it, with what no changed file gives
+// alone (a name the change stops using). Imports and references of several
+// changed files do not add up to a test's: a package that every changed
+// file imports is a hub, not the file a change of them changes (on
+// commits whose change was replayed over half their files, such hubs took
+// the first places from the files that history and the like changes
+// named; docs/neighbours.md, twentieth round).
+func (c *candidate) strongest() float64 {
+	if len(c.bySeed) < 2 {
+		return c.direct
+	}
+	return c.unseeded + slices.Max(slices.Collect(maps.Values(c.bySeed)))
 }
 
 // historyScale is what the history of the file that changed most with the

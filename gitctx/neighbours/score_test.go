@@ -46,3 +46,67 @@ func TestScoreNoHistory(t *testing.T) {
 		t.Errorf("scores without history: importer %v, words %v; want both above %v, words higher", a, b, tierRelated)
 	}
 }
+
+// TestStrongestOneChangedFile: imports of several changed files do not add
+// up to a paired test's evidence; one changed file's import and
+// definition do, and so does what no changed file gives alone.
+func TestStrongestOneChangedFile(t *testing.T) {
+	tests := []struct {
+		name string
+		c    candidate
+		test bool // ranks with the paired tests
+	}{
+		{"a paired test", candidate{direct: weightTest, bySeed: map[string]float64{"a.go": weightTest}}, true},
+		{"import and definition of one file", candidate{direct: 3, bySeed: map[string]float64{"a.go": 3}}, true},
+		{"imported by three files", candidate{direct: 3, bySeed: map[string]float64{"a.go": 1, "b.go": 1, "c.go": 1}}, false},
+		{"a test of one, imported by another", candidate{direct: 4, bySeed: map[string]float64{"a.go": 3, "b.go": 1}}, true},
+		{"a lock", candidate{direct: weightTest, unseeded: weightTest}, true},
+		{"a dropped name beside two imports", candidate{direct: 3, unseeded: 1, bySeed: map[string]float64{"a.go": 1, "b.go": 1}}, false},
+		{"a dropped name beside one file's import and definition", candidate{direct: 4, unseeded: 1, bySeed: map[string]float64{"a.go": 2, "b.go": 1}}, true},
+	}
+	for _, tt := range tests {
+		if got := tt.c.score(0, 0) >= tierTest; got != tt.test {
+			t.Errorf("%s: score %v, with the paired tests %v, want %v", tt.name, tt.c.score(0, 0), got, tt.test)
+		}
+	}
+}
+
+// TestFindHubOfSeveralChangedFiles: a package that each of three changed
+// files imports ranks with the files history links to the change, below
+// the one that changed with them before, not with the paired tests.
+func TestFindHubOfSeveralChangedFiles(t *testing.T) {
+	r := newTestRepo(t)
+	user := func(pkg, fn, extra string) string {
+		return "package " + pkg + "\n\nimport \"example.com/m/hub\"\n\nfunc " + fn + "() int { return hub.Do() }\n" + extra
+	}
+	r.commitEach(map[string]string{
+		"go.mod":         "module example.com/m\n",
+		"hub/hub.go":     "package hub\n\nfunc Do() int { return 1 }\n",
+		"a/a.go":         user("a", "A", ""),
+		"a/a_test.go":    "package a\n\nimport \"testing\"\n\nfunc TestA(t *testing.T) { _ = A() }\n",
+		"b/b.go":         user("b", "B", ""),
+		"c/c.go":         user("c", "C", ""),
+		"other/other.go": "package other\n\nconst Version = 1\n",
+	})
+	for i, v := range []string{"2", "3"} {
+		r.WriteAll(map[string]string{
+			"a/a.go":         user("a", "A", "\nconst limitA = "+v+"\n"),
+			"b/b.go":         user("b", "B", "\nconst limitB = "+v+"\n"),
+			"other/other.go": "package other\n\nconst Version = " + v + "\n",
+		})
+		r.Commit("limits " + string(rune('1'+i)))
+	}
+	r.WriteAll(map[string]string{
+		"a/a.go": user("a", "A", "\nconst limitA = 4\n"),
+		"b/b.go": user("b", "B", "\nconst limitB = 4\n"),
+		"c/c.go": user("c", "C", "\nconst limitC = 4\n"),
+	})
+	r.Commit("limits")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	hub := neighbour(t, ns, "hub/hub.go")
+	if hub.Score >= tierTest || !hasReason(hub, "c/c.go uses what it defines") {
+		t.Errorf("hub/hub.go: score %v, reasons %q; want below %v, used by each changed file", hub.Score, hub.Reasons, tierTest)
+	}
+	ranksAbove(t, ns, "a/a_test.go", "other/other.go")
+	ranksAbove(t, ns, "other/other.go", "hub/hub.go")
+}

@@ -21,17 +21,17 @@ const (
 func (f *finder) tests(context.Context) error {
 	for _, s := range f.seeds() {
 		if t := snapshotTest(s); t != "" {
-			f.add(t, weightTest, 0, "the test whose snapshot "+s+" changed")
+			f.relate(s, t, weightTest, "the test whose snapshot "+s+" changed")
 			continue
 		}
 		if code := testedBy(s); len(code) > 0 {
 			for _, c := range code {
-				f.add(c, weightTest, 0, "the code that the changed test "+s+" covers")
+				f.relate(s, c, weightTest, "the code that the changed test "+s+" covers")
 			}
 			continue
 		}
 		for _, t := range testsOf(s) {
-			f.add(t, weightTest, 0, "the test of "+s)
+			f.relate(s, t, weightTest, "the test of "+s)
 		}
 	}
 	// Tests elsewhere named after the file: in the same top-level tree
@@ -50,14 +50,14 @@ func (f *finder) tests(context.Context) error {
 		if isTestPath(p) {
 			for _, s := range codeByStem[testStem(p)] {
 				if pairable(p, s) {
-					f.add(p, weightTest, 0, "the test of "+s)
+					f.relate(s, p, weightTest, "the test of "+s)
 				}
 			}
 			continue
 		}
 		for _, s := range testByStem[stem(p)] {
 			if pairable(s, p) {
-				f.add(p, weightTest, 0, "the code that the changed test "+s+" covers")
+				f.relate(s, p, weightTest, "the code that the changed test "+s+" covers")
 			}
 		}
 	}
