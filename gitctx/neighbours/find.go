@@ -308,8 +308,8 @@ func (f *finder) add(p string, direct, history float64, reason string) {
 }
 
 // relate records direct evidence for a file that comes from one changed
-// file, seed: a test of it, an import either way, a name it defines or
-// uses (see candidate.strongest).
+// file, seed, whatever its lines: a test of it, an import either way, a
+// file it names (see candidate.strongest).
 func (f *finder) relate(seed, p string, direct float64, reason string) {
 	if f.mayChoose(p) {
 		c := f.record(p, direct, 0, reason)

@@ -67,13 +67,15 @@ func (c *candidate) score(maxHistory float64, mostPins int) float64 {
 }
 
 // strongest is the direct evidence that ranks a file with the paired
-// tests: what one changed file gives it, with what no changed file gives
-// alone (a name the change stops using). Imports and references of several
-// changed files do not add up to a test's: a package that every changed
-// file imports is a hub, not the file a change of them changes (on
+// tests: the tests and imports of one changed file, with the evidence of
+// the changed lines themselves (the names they define, use or stop
+// using), which adds up whichever changed file holds them. The imports of
+// several changed files do not add up to a test's: a package that every
+// changed file imports is a hub, not the file a change of them changes (on
 // commits whose change was replayed over half their files, such hubs took
 // the first places from the files that history and the like changes
-// named; docs/neighbours.md, twentieth round).
+// named; docs/neighbours.md, twentieth round). A file that defines what
+// the changed lines of two files call is another matter: it stays there.
 func (c *candidate) strongest() float64 {
 	if len(c.bySeed) < 2 {
 		return c.direct

@@ -320,7 +320,7 @@ func (f *finder) references(context.Context) error {
 		}
 		for _, p := range files {
 			if p != syms.defined[name] {
-				f.relate(syms.defined[name], p, weightReference/spreadOver(len(files)), "it names "+name+", which the change touches in "+syms.defined[name])
+				f.add(p, weightReference/spreadOver(len(files)), 0, "it names "+name+", which the change touches in "+syms.defined[name])
 			}
 		}
 	}
@@ -339,7 +339,7 @@ func (f *finder) references(context.Context) error {
 			w *= fewUsers / float64(n)
 		}
 		for _, p := range files {
-			f.relate(syms.used[name], p, w, fmt.Sprintf("it defines %s, named on a changed line of %s", name, syms.used[name]))
+			f.add(p, w, 0, fmt.Sprintf("it defines %s, named on a changed line of %s", name, syms.used[name]))
 		}
 	}
 	return nil

@@ -110,3 +110,28 @@ func TestFindHubOfSeveralChangedFiles(t *testing.T) {
 	ranksAbove(t, ns, "a/a_test.go", "other/other.go")
 	ranksAbove(t, ns, "other/other.go", "hub/hub.go")
 }
+
+// TestFindDefinerOfSeveralChangedFiles: a file that defines what the
+// changed lines of two files call ranks with the paired tests, though
+// neither alone gives it a test's evidence.
+func TestFindDefinerOfSeveralChangedFiles(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"go.mod":       "module example.com/m\n",
+		"a/util.go":    "package a\n\nfunc normaliseWidth(n int) int { return n }\n\nfunc normaliseHeight(n int) int { return n }\n",
+		"a/width.go":   "package a\n\nfunc Width() int { return 1 }\n",
+		"a/height.go":  "package a\n\nfunc Height() int { return 1 }\n",
+		"a/unused.go":  "package a\n\nfunc Unused() int { return 1 }\n",
+		"b/history.go": "package b\n\nconst Version = 1\n",
+	})
+	r.WriteAll(map[string]string{
+		"a/width.go":  "package a\n\nfunc Width() int { return normaliseWidth(1) }\n",
+		"a/height.go": "package a\n\nfunc Height() int { return normaliseHeight(1) }\n",
+	})
+	r.Commit("normalise")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	util := neighbour(t, ns, "a/util.go")
+	if util.Score < tierTest {
+		t.Errorf("a/util.go: score %v, reasons %q; want %v or more", util.Score, util.Reasons, tierTest)
+	}
+}
