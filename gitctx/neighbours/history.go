@@ -71,7 +71,7 @@ func (f *finder) history(ctx context.Context) error {
 			continue
 		}
 		hit := same[c.SHA]
-		w := commitWeight(i, len(c.Files), hit)
+		w := commitWeight(i, len(c.Files), hit) * seedsTouched(c.Files, isSeed)
 		clear(inCommit)
 		for _, p := range c.Files {
 			if p = f.movedTo(p); p != "" && !isSeed[p] && !inCommit[p] {
@@ -97,6 +97,26 @@ func (f *finder) history(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// seedsTouched is the factor of a commit's weight for the changed files
+// it touched: the square of their number. A commit that changed two of the
+// change's files together is more like the change than one that changed
+// either alone (ROSE's rules with more than one file on their left side,
+// Zimmermann et al., 2004). Replayed over half the files of 600 commits of
+// ten repositories, the means of hit@3, recall@10 and MRR rose by +0.008,
+// +0.009 and +0.003 (by the number alone, +0.007, +0.004, +0.003;
+// docs/neighbours.md, twentieth round). A change of one file weighs every
+// commit as before.
+func seedsTouched(files []string, isSeed map[string]bool) float64 {
+	n := 0
+	for _, p := range files {
+		if isSeed[p] {
+			n++
+		}
+	}
+	n = max(n, 1)
+	return float64(n * n)
 }
 
 // historySeeds is the set of the changed files whose history is read: the

@@ -135,3 +135,42 @@ func TestFindDefinerOfSeveralChangedFiles(t *testing.T) {
 		t.Errorf("a/util.go: score %v, reasons %q; want %v or more", util.Score, util.Reasons, tierTest)
 	}
 }
+
+// TestHistoryCommitsOfSeveralChangedFiles: an earlier commit that changed
+// two of the change's files together weighs more than two that changed
+// one of them, older though it is.
+func TestHistoryCommitsOfSeveralChangedFiles(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"a.txt": "a 0\n", "b.txt": "b 0\n", "both.txt": "both 0\n", "one.txt": "one 0\n",
+	})
+	r.WriteAll(map[string]string{"a.txt": "a 1\n", "b.txt": "b 1\n", "both.txt": "both 1\n"})
+	r.Commit("a and b")
+	for i := range 2 {
+		v := string(rune('2' + i))
+		r.WriteAll(map[string]string{"a.txt": "a " + v + "\n", "one.txt": "one " + v + "\n"})
+		r.Commit("a alone " + v)
+	}
+	r.WriteAll(map[string]string{"a.txt": "a 9\n", "b.txt": "b 9\n"})
+	r.Commit("change")
+	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
+	ranksAbove(t, ns, "both.txt", "one.txt")
+}
+
+func TestSeedsTouched(t *testing.T) {
+	isSeed := map[string]bool{"a.go": true, "b.go": true, "c.go": true}
+	tests := []struct {
+		files []string
+		want  float64
+	}{
+		{[]string{"x.go", "y.go"}, 1},
+		{[]string{"a.go", "x.go"}, 1},
+		{[]string{"a.go", "b.go", "x.go"}, 4},
+		{[]string{"a.go", "b.go", "c.go"}, 9},
+	}
+	for _, tt := range tests {
+		if got := seedsTouched(tt.files, isSeed); got != tt.want {
+			t.Errorf("seedsTouched(%q) = %v, want %v", tt.files, got, tt.want)
+		}
+	}
+}
