@@ -303,20 +303,16 @@ func (f *finder) skip(p string) bool {
 // add records evidence for a file, if it may be chosen.
 func (f *finder) add(p string, direct, history float64, reason string) {
 	if f.mayChoose(p) {
-		f.record(p, direct, history, reason).unseeded += direct
+		f.record(p, direct, history, reason)
 	}
 }
 
 // relate records direct evidence for a file that comes from one changed
 // file, seed, whatever its lines: a test of it, an import either way, a
-// file it names (see candidate.strongest).
+// file that names it (see candidate.strongest).
 func (f *finder) relate(seed, p string, direct float64, reason string) {
 	if f.mayChoose(p) {
-		c := f.record(p, direct, 0, reason)
-		if c.bySeed == nil {
-			c.bySeed = map[string]float64{}
-		}
-		c.bySeed[seed] += direct
+		f.record(p, 0, 0, reason).addDirect(seed, direct)
 	}
 }
 
@@ -338,7 +334,7 @@ func (f *finder) record(p string, direct, history float64, reason string) *candi
 		c = &candidate{path: p}
 		f.cands[p] = c
 	}
-	c.direct += direct
+	c.addDirect("", direct)
 	c.history += history
 	if reason != "" && !slices.Contains(c.reasons, reason) && len(c.reasons) < 6 {
 		c.reasons = append(c.reasons, reason)

@@ -75,7 +75,6 @@ func (f *finder) locks(context.Context) error {
 		// not add: a lock file is generated, and a neighbour only here
 		c := f.record(lock, weightTest, 0, "the lock file of "+s+": a change of its dependencies changes it too")
 		c.lock, c.paired = true, true
-		c.unseeded += weightTest
 		f.manifests = append(f.manifests, lockOf{c, s})
 	}
 	return nil

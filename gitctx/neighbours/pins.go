@@ -129,7 +129,6 @@ func (f *finder) pins(ctx context.Context) error {
 		held := holds[p]
 		c := f.record(p, weightTest, 0, pinReason(held))
 		c.pins, c.paired = len(held), paired[p]
-		c.unseeded += weightTest
 		if path.Base(p) != "go.mod" {
 			c.lock = true
 			for _, q := range held {

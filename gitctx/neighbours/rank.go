@@ -66,6 +66,20 @@ func (c *candidate) score(maxHistory float64, mostPins int) float64 {
 	return tierSibling
 }
 
+// addDirect adds direct evidence that seed, a changed file, gave alone;
+// with seed "", evidence no changed file gave alone.
+func (c *candidate) addDirect(seed string, w float64) {
+	c.direct += w
+	switch {
+	case seed == "":
+		c.unseeded += w
+	case c.bySeed == nil:
+		c.bySeed = map[string]float64{seed: w}
+	default:
+		c.bySeed[seed] += w
+	}
+}
+
 // strongest is the direct evidence that ranks a file with the paired
 // tests: the tests and imports of one changed file, with the evidence of
 // the changed lines themselves (the names they define, use or stop
