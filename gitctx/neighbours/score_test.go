@@ -117,12 +117,10 @@ func TestFindHubOfSeveralChangedFiles(t *testing.T) {
 func TestFindDefinerOfSeveralChangedFiles(t *testing.T) {
 	r := newTestRepo(t)
 	r.commitEach(map[string]string{
-		"go.mod":       "module example.com/m\n",
-		"a/util.go":    "package a\n\nfunc normaliseWidth(n int) int { return n }\n\nfunc normaliseHeight(n int) int { return n }\n",
-		"a/width.go":   "package a\n\nfunc Width() int { return 1 }\n",
-		"a/height.go":  "package a\n\nfunc Height() int { return 1 }\n",
-		"a/unused.go":  "package a\n\nfunc Unused() int { return 1 }\n",
-		"b/history.go": "package b\n\nconst Version = 1\n",
+		"go.mod":      "module example.com/m\n",
+		"a/util.go":   "package a\n\nfunc normaliseWidth(n int) int { return n }\n\nfunc normaliseHeight(n int) int { return n }\n",
+		"a/width.go":  "package a\n\nfunc Width() int { return 1 }\n",
+		"a/height.go": "package a\n\nfunc Height() int { return 1 }\n",
 	})
 	r.WriteAll(map[string]string{
 		"a/width.go":  "package a\n\nfunc Width() int { return normaliseWidth(1) }\n",
