@@ -24,11 +24,12 @@ type HistoryCommit struct {
 // A patch without a repository has none.
 //
 // What costs is the walk: git diffs each commit's tree to match paths,
-// about 30–90µs a commit without a commit-graph. `git log` streams, and is
-// stopped at the max-th commit or at the first one outside the window, so
-// only the commits up to there are diffed. (A window given to git as a
-// negative revision would make it diff the whole window before printing
-// anything.)
+// about 15–90µs a commit without a commit-graph. The window's end is given
+// to git as negative revisions (the parents of its oldest commit), so the
+// walk stops there even when no commit near it touches the paths: a file
+// moved or written a few hundred commits ago would otherwise have git diff
+// every commit of the repository's history for nothing (moby's 57,000:
+// 0.65 s, against 0.16 s for the window of 10,000).
 func (c *Change) History(ctx context.Context, paths []string, max, window int) ([]HistoryCommit, error) {
 	start := c.historyStart()
 	if start == "" || len(paths) == 0 || max <= 0 {
@@ -37,32 +38,28 @@ func (c *Change) History(ctx context.Context, paths []string, max, window int) (
 	if len(paths) > maxPathspecs {
 		return c.historyOfMany(ctx, start, paths, max, window)
 	}
-	var win *recentCommits
+	revs := []string{start}
+	var inWindow map[string]bool
 	if window > 0 {
+		var beyond []string
 		var err error
-		if win, err = c.repo.git.startWindow(ctx, start, window); err != nil {
+		if inWindow, beyond, err = c.repo.git.recentCommits(ctx, start, window); err != nil {
 			return nil, fmt.Errorf("read history: %w", err)
 		}
-		defer win.close()
+		for _, p := range beyond {
+			revs = append(revs, "^"+p)
+		}
 	}
 	args := append([]string{"log", "--no-merges", "-z", "--format=%x01%H", "--name-only", "--full-diff", "--no-renames",
-		fmt.Sprintf("-n%d", max), start, "--"}, paths...)
+		fmt.Sprintf("-n%d", max)}, revs...)
+	args = append(append(args, "--"), paths...)
 	var commits []HistoryCommit
 	err := c.logRecords(ctx, args, func(rec []byte) error {
-		hc, ok := parseHistoryRecord(rec)
-		if !ok {
-			return nil
+		// A commit of a side branch older than the window's oldest commit
+		// is not its parents' ancestor, and is passed over.
+		if hc, ok := parseHistoryRecord(rec); ok && (inWindow == nil || inWindow[hc.SHA]) {
+			commits = append(commits, hc)
 		}
-		if win != nil {
-			in, err := win.contains(hc.SHA)
-			if err != nil {
-				return err
-			}
-			if !in {
-				return errStopHistory // past the window: nothing older counts
-			}
-		}
-		commits = append(commits, hc)
 		return nil
 	})
 	if err != nil {
@@ -161,66 +158,30 @@ func touchesAny(files []string, paths map[string]bool) bool {
 	return false
 }
 
-// errStopHistory stops `git log` once the walk leaves the window.
+// errStopHistory stops `git log` once it has listed all that is wanted.
 var errStopHistory = errors.New("past the history window")
 
-// recentCommits is the window of History: the n most recent commits from
-// a start, listed by `git rev-list` in the order `git log` walks them, and
-// read only as far as asked: a log that stops after 300 matching commits a
-// few thousand commits back leaves the rest of a 10,000-commit window
-// unread (and rev-list is stopped).
-type recentCommits struct {
-	p     *process
-	r     *bufio.Reader
-	seen  map[string]bool
-	n     int  // commits in the window
-	ended bool // rev-list has printed its last commit
-}
-
-// startWindow starts listing the n most recent commits from start.
-func (g *git) startWindow(ctx context.Context, start string, n int) (*recentCommits, error) {
-	p, err := g.start(ctx, nil, "rev-list", fmt.Sprintf("-n%d", n), start, "--")
+// recentCommits lists the n most recent commits from start, in the order
+// `git rev-list` walks them (newest first), and, when the history holds
+// more, the parents of the last of them: the commits the window ends
+// before. Listing 10,000 commits takes about 0.1 s without a commit-graph.
+func (g *git) recentCommits(ctx context.Context, start string, n int) (map[string]bool, []string, error) {
+	out, err := g.output(ctx, nil, "rev-list", "--parents", fmt.Sprintf("-n%d", n), start, "--")
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return &recentCommits{p: p, r: bufio.NewReader(p.out), seen: map[string]bool{}, n: n}, nil
-}
-
-// contains reports whether a commit is in the window, reading rev-list's
-// output up to it. The log walks in the same order, so a commit not found
-// by the window's end is past it.
-func (w *recentCommits) contains(sha string) (bool, error) {
-	for !w.seen[sha] && !w.ended {
-		line, err := w.r.ReadString('\n')
-		if id := strings.TrimSpace(line); id != "" {
-			w.seen[id] = true
-		}
-		if err == io.EOF || len(w.seen) == w.n {
-			w.ended = true
-			if err := w.close(); err != nil {
-				return false, err
-			}
-		} else if err != nil {
-			return false, err
+	in := make(map[string]bool, n)
+	var last []string
+	for line := range strings.Lines(string(out)) {
+		if ids := strings.Fields(line); len(ids) > 0 {
+			in[ids[0]] = true
+			last = ids
 		}
 	}
-	return w.seen[sha], nil
-}
-
-// close stops rev-list if it still runs, and reports how it ended when
-// it ran to its end.
-func (w *recentCommits) close() error {
-	if w.p == nil {
-		return nil
+	if len(in) < n || len(last) == 0 {
+		return in, nil, nil // the whole history is in the window
 	}
-	p := w.p
-	w.p = nil
-	if !w.ended {
-		p.kill()
-		_ = p.wait()
-		return nil
-	}
-	return p.wait()
+	return in, last[1:], nil
 }
 
 // parseHistoryRecord reads one commit of `git log -z --format=%x01%H

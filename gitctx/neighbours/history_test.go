@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -155,6 +156,54 @@ func TestChangeHistoryWindow(t *testing.T) {
 				t.Fatalf("History: %v", err)
 			}
 			checkEqual(t, fmt.Sprintf("History(max %d, window %d, many paths %v)", tc.max, tc.window, many), shas(got), tc.want)
+		}
+	}
+}
+
+// TestChangeHistoryWindowMerges: with branches merged, the window is
+// still the most recent commits as git lists them, however far back each
+// branch reaches: History returns the commits of `git log -- paths` that
+// `git rev-list -n window` holds, for every window.
+func TestChangeHistoryWindowMerges(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"a.txt": "0", "s.txt": "0", "other.txt": "0"})
+	r.Commit("root")
+	for i := range 3 {
+		r.Git("checkout", "-q", "-b", fmt.Sprint("side", i))
+		r.WriteAll(map[string]string{"s.txt": fmt.Sprint("side ", i)})
+		r.Commit(fmt.Sprint("side ", i))
+		r.WriteAll(map[string]string{"other.txt": fmt.Sprint("side other ", i)})
+		r.Commit(fmt.Sprint("side other ", i))
+		r.Git("checkout", "-q", "main")
+		r.WriteAll(map[string]string{"a.txt": fmt.Sprint("main ", i)})
+		r.Commit(fmt.Sprint("main ", i))
+		r.Git("merge", "-q", "--no-ff", "-m", fmt.Sprint("merge ", i), fmt.Sprint("side", i))
+		r.Commits++
+		r.WriteAll(map[string]string{"other.txt": fmt.Sprint("main other ", i)})
+		r.Commit(fmt.Sprint("main other ", i))
+	}
+	r.WriteAll(map[string]string{"a.txt": "change"})
+	ch := r.selectWorktree()
+	paths := []string{"a.txt", "s.txt"}
+	touched := strings.Fields(r.Git(append([]string{"log", "--no-merges", "--format=%H", "HEAD", "--"}, paths...)...))
+	total := len(strings.Fields(r.Git("rev-list", "HEAD")))
+	for window := 1; window <= total+1; window++ {
+		in := map[string]bool{}
+		for _, id := range strings.Fields(r.Git("rev-list", fmt.Sprint("-n", window), "HEAD")) {
+			in[id] = true
+		}
+		var want []string
+		for _, id := range touched {
+			if in[id] {
+				want = append(want, id)
+			}
+		}
+		for _, many := range []bool{false, true} {
+			got, err := ch.History(t.Context(), manyPaths(paths, many), 100, window)
+			if err != nil {
+				t.Fatalf("History: %v", err)
+			}
+			checkEqual(t, fmt.Sprintf("History(window %d, many paths %v)", window, many), shas(got), want)
 		}
 	}
 }
