@@ -126,6 +126,7 @@ type Change struct {
 
 	prefetchOnce sync.Once
 	prefetched   atomic.Value // chan struct{}, closed once the head's blobs are fetched (see PrepareSearch)
+	passOver     []string     // names of the directories the searches pass over (see PrepareSearch)
 }
 
 // WaitCommits waits until Commits is complete, and reports why it could

@@ -86,7 +86,7 @@ func (c *Change) grep(ctx context.Context, pattern []string, suffixes []string, 
 	c.waitPrefetch(ctx)
 	g, only := &c.repo.git, []string(nil)
 	literal := func(p string) string { return p }
-	if len(suffixes) > 0 {
+	if passOver := c.passOverSpecs(); len(suffixes) > 0 || len(passOver) > 0 {
 		// "*.go" matches at any depth (a pathspec's "*" crosses "/"), and
 		// git matches it in less time than ":(glob)**/*.go": on terraform,
 		// 16 suffixes took 0.104 CPU-s of git grep against 0.116
@@ -94,12 +94,13 @@ func (c *Change) grep(ctx context.Context, pattern []string, suffixes []string, 
 		for _, s := range suffixes {
 			only = append(only, ":(icase)*"+s)
 		}
+		only = append(only, passOver...)
 		literal = func(p string) string { return ":(literal)" + p }
 	}
 	inScope := func(p string) bool {
-		return len(suffixes) == 0 || slices.ContainsFunc(suffixes, func(s string) bool {
+		return !InDirNamed(p, c.passOver) && (len(suffixes) == 0 || slices.ContainsFunc(suffixes, func(s string) bool {
 			return len(p) >= len(s) && strings.EqualFold(p[len(p)-len(s):], s)
-		})
+		}))
 	}
 	args := append([]string{"grep", "-I", "-z", "-o", "--no-color", "--full-name"}, pattern...)
 	switch c.Source.Kind {
@@ -174,7 +175,14 @@ func unreadableOnly(gerr *Error) bool {
 // search started later does not wait for it. In a partial clone it also
 // fetches the head's blobs the clone lacks, in one round trip (see
 // prefetchTree); the searches and ReadTreeEach wait for that.
-func (c *Change) PrepareSearch(ctx context.Context) {
+//
+// From then on the searches pass over the files under a directory named
+// one of passOver, at any depth and in any case (InDirNamed): files the
+// caller never uses, such as vendored dependencies, which can be most of
+// a repository (moby's vendor/ holds 9,711 of its 13,024 files). Call it
+// before the first search.
+func (c *Change) PrepareSearch(ctx context.Context, passOver []string) {
+	c.passOver = slices.Clone(passOver)
 	if c.repo != nil && (c.Source.Kind == KindRange || c.Source.Kind == KindPullRequest) {
 		go c.standIn(ctx)
 		c.prefetchOnce.Do(func() {
@@ -186,6 +194,35 @@ func (c *Change) PrepareSearch(ctx context.Context) {
 			}()
 		})
 	}
+}
+
+// InDirNamed reports whether the slash-separated path p lies under a
+// directory named one of names, at any depth, ignoring case.
+func InDirNamed(p string, names []string) bool {
+	if len(names) == 0 {
+		return false
+	}
+	for {
+		dir, rest, ok := strings.Cut(p, "/")
+		if !ok {
+			return false
+		}
+		if slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(n, dir) }) {
+			return true
+		}
+		p = rest
+	}
+}
+
+// passOverSpecs are the pathspecs that leave out the directories the
+// searches pass over.
+func (c *Change) passOverSpecs() []string {
+	quote := strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`)
+	var out []string
+	for _, d := range c.passOver {
+		out = append(out, ":(exclude,icase,glob)**/"+quote.Replace(d)+"/**")
+	}
+	return out
 }
 
 // waitPrefetch waits for the fetch PrepareSearch started, if it did.

@@ -208,7 +208,7 @@ func TestPrefetchTree(t *testing.T) {
 	before := packs()
 	repo := clone.open()
 	c := closeChange(t, mustSelect(t)(repo.SelectRange(t.Context(), "main~1..main")))
-	c.PrepareSearch(t.Context())
+	c.PrepareSearch(t.Context(), nil)
 	c.waitPrefetch(t.Context())
 	// one fetch for the head's blobs; git's diff may fetch the one it
 	// changes first, or find it fetched
@@ -227,7 +227,7 @@ func TestPrefetchTree(t *testing.T) {
 	clone.Git("checkout", "-q", "main")
 	before = packs()
 	c = closeChange(t, mustSelect(t)(repo.SelectRange(t.Context(), "main~1..main")))
-	c.PrepareSearch(t.Context())
+	c.PrepareSearch(t.Context(), nil)
 	c.waitPrefetch(t.Context())
 	if got := packs(); got != before {
 		t.Errorf("with the head checked out, preparing the search fetched %d times", got-before)

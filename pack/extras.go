@@ -62,6 +62,7 @@ func (b *builder) neighbourOptions() neighbours.Options {
 		Max:              b.opts.MaxNeighbours,
 		HistoryDepth:     b.opts.HistoryDepth,
 		Skip:             func(p string) bool { return inContext[p] || rules.ExcludeReason(p, true) != "" },
+		SkipDirs:         rules.dirNames(),
 		Quiet:            func(p string) bool { return quietReason(rules.ExcludeReason(p, true)) },
 		Memo:             b.opts.NeighbourMemo,
 		MemoKey:          skipKey(rules, inContext),

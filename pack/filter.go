@@ -156,6 +156,18 @@ func (r *Rules) nameReason(base string) string {
 	return ""
 }
 
+// dirNames lists the names of the directories whose files are left out,
+// at any depth, in lower case (a name holding a slash never matches).
+func (r *Rules) dirNames() []string {
+	var out []string
+	for _, d := range slices.Sorted(maps.Keys(r.Dirs)) {
+		if !strings.Contains(d, "/") {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // ExcludeDirs adds directory names to the default exclusions (the
 // excluded_directories setting); a directory of that name, at any depth,
 // is left out with the reason pattern_match.

@@ -4,11 +4,14 @@ import (
 	gobuild "go/build"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/gitctx/gitctx/gitctx"
 )
 
 func TestExcludeReason(t *testing.T) {
@@ -206,6 +209,29 @@ func TestExcludeDirsAndExtensions(t *testing.T) {
 	for _, tt := range tests {
 		if got := r.ExcludeReason(tt.path, false); got != tt.want {
 			t.Errorf("ExcludeReason(%q) = %q, want %q", tt.path, got, tt.want)
+		}
+	}
+}
+
+// TestDirNamesNeverHideAChoice: the neighbours' searches pass over the
+// directories dirNames lists, so a file under one must be a file the rules
+// leave out; an excluded_directories entry holding a slash (which leaves
+// nothing out) is not listed, since a pathspec would take it as a path.
+func TestDirNamesNeverHideAChoice(t *testing.T) {
+	r := DefaultRules()
+	r.ExcludeDirs("Generated/", "a/b")
+	names := r.dirNames()
+	for _, want := range []string{"generated", "vendor", "node_modules", "target"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("dirNames() = %q, want it to hold %q", names, want)
+		}
+	}
+	if slices.Contains(names, "a/b") {
+		t.Errorf("dirNames() = %q holds a name with a slash", names)
+	}
+	for _, p := range []string{"a/b/c.go", "x/Generated/y.go", "VENDOR/z.go", "src/vendor.go", "build", "lib/Target/t.rs", "main.go"} {
+		if gitctx.InDirNamed(p, names) && r.ExcludeReason(p, true) == "" {
+			t.Errorf("%s: under a directory the searches pass over, yet it may be packed", p)
 		}
 	}
 }

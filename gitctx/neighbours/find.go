@@ -51,6 +51,11 @@ type Options struct {
 	Max          int                    // neighbours to return (default 12)
 	HistoryDepth int                    // how many recent commits to mine (0: DefaultHistoryDepth; negative: none)
 	Skip         func(path string) bool // files never chosen (credentials, vendored, binary by name…)
+	// SkipDirs names directories, at any depth and in any case, whose
+	// files Skip rules out (vendor, node_modules, build output): the
+	// searches for words and names pass over them, and a word's rarity is
+	// counted in the other files alone.
+	SkipDirs []string
 	// Quiet, if set, says which changed files that Skip rules out still
 	// lead to neighbours, by their paths alone: a binary fixture, a script
 	// under build/ or a file named as a credential is never shown, but the
@@ -170,10 +175,10 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	if !opts.GuidesOnly {
 		// The history and the search for the change's names need only the
 		// changed files and their patches: they start before the tree is
-		// listed, since they are often the slowest steps (on a long
-		// history, a file with few commits has git walk to the root
-		// commit; the names are searched for in every file).
-		f.ch.PrepareSearch(ctx)
+		// listed, since they are often the slowest steps (git diffs every
+		// commit of the history's window; the names are searched for in
+		// every file).
+		f.ch.PrepareSearch(ctx, opts.SkipDirs)
 		f.startHistory(ctx)
 		f.startNames(ctx)
 	}
@@ -184,6 +189,9 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 	for _, e := range tree {
 		if e.Mode != gitctx.ModeSubmodule && e.Mode != gitctx.ModeSymlink {
 			f.files[e.Path] = e
+			if !gitctx.InDirNamed(e.Path, opts.SkipDirs) {
+				f.searched++
+			}
 		}
 	}
 	for _, c := range ch.Files {
@@ -215,17 +223,20 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 
 // finder holds the state of one Find.
 type finder struct {
-	ch      *gitctx.Change
-	opts    Options
-	files   map[string]gitctx.TreeEntry // the repository's files on the new side
-	changed map[string]bool
-	cands   map[string]*candidate
-	skipped map[string]bool     // Skip's answers, asked once a path
-	guide   map[string]bool     // the guide files: neighbours only on evidence beyond a shared directory
-	moved   map[string]string   // movedTo's answers
-	byBase  map[string][]string // the files by base name, for movedTo
-	seedsOf []string            // seeds, once known
-	quietOf []string            // quietSeeds, once known
+	ch    *gitctx.Change
+	opts  Options
+	files map[string]gitctx.TreeEntry // the repository's files on the new side
+	// searched counts the files the searches read: those outside the
+	// directories Options.SkipDirs names
+	searched int
+	changed  map[string]bool
+	cands    map[string]*candidate
+	skipped  map[string]bool     // Skip's answers, asked once a path
+	guide    map[string]bool     // the guide files: neighbours only on evidence beyond a shared directory
+	moved    map[string]string   // movedTo's answers
+	byBase   map[string][]string // the files by base name, for movedTo
+	seedsOf  []string            // seeds, once known
+	quietOf  []string            // quietSeeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none);
 	// it may be asked more than once, as may pastHunks.
 	pastCommits func() ([]gitctx.HistoryCommit, error)

@@ -67,7 +67,7 @@ func (f *finder) startWords(ctx context.Context) {
 		return
 	}
 	var scope []string // every file
-	if len(f.files) > cmp.Or(f.opts.wordsEverywhere, maxWordsEverywhere) {
+	if f.searched > cmp.Or(f.opts.wordsEverywhere, maxWordsEverywhere) {
 		langs := map[string]bool{}
 		for _, s := range seeds {
 			langs[languageOf(s)] = true
@@ -248,8 +248,8 @@ func (f *finder) words(context.Context) error {
 		return err
 	}
 	uses, users := found.uses, found.users
-	rarity := wordRarity(users, len(f.files))
-	uncommon := func(w string) bool { return users[w] <= maxReferences && users[w]*uncommonShare <= len(f.files) }
+	rarity := wordRarity(users, f.searched)
+	uncommon := func(w string) bool { return users[w] <= maxReferences && users[w]*uncommonShare <= f.searched }
 	type match struct {
 		path     string
 		score    float64

@@ -193,3 +193,50 @@ func TestSearchWords(t *testing.T) {
 		}
 	}
 }
+
+// TestFindSharedWordsPastSkippedDirs: a word is uncommon or not among the
+// files that may be chosen. Forty vendored copies of a library that use
+// it, never chosen, do not make it common when Options.SkipDirs names
+// their directory (nor are they read); without it they do.
+func TestFindSharedWordsPastSkippedDirs(t *testing.T) {
+	extra := map[string]string{
+		"app/routing.py": "def include(router):\n    return router\n",
+		"docs/nested.md": "Nested apps: see merge_lifespan.\n",
+	}
+	for i := range 40 {
+		extra[fmt.Sprintf("Vendor/lib%02d/merge.py", i)] = "def merge_lifespan(a, b):\n    return a\n"
+	}
+	r := wordsRepo(t, extra)
+	r.WriteAll(map[string]string{"app/routing.py": "def include(router):\n    return merge_lifespan(router, router)\n"})
+	skip := func(p string) bool { return gitctx.InDirNamed(p, []string{"vendor"}) }
+
+	ns, _ := find(t, r.selectWorktree(), Options{Max: 50, Skip: skip, SkipDirs: []string{"vendor"}})
+	docs := neighbour(t, ns, "docs/nested.md")
+	if !hasReason(docs, "shares 1 uncommon word with the changed lines") {
+		t.Errorf("docs/nested.md reasons %q do not say it shares an uncommon word", docs.Reasons)
+	}
+
+	ns, _ = find(t, r.selectWorktree(), Options{Max: 50, Skip: skip})
+	absent(t, ns, "docs/nested.md")
+}
+
+// TestFindSharedWordsShareOfSearched: a word's share is of the files
+// searched: used in 5 of the 35 files outside the vendored directory, it
+// is common, however many vendored files there are beside them.
+func TestFindSharedWordsShareOfSearched(t *testing.T) {
+	extra := map[string]string{
+		"app/routing.py": "def include(router):\n    return router\n",
+		"docs/nested.md": "Nested apps: see merge_lifespan.\n",
+	}
+	for i := range 3 {
+		extra[fmt.Sprintf("app/use%d.py", i)] = "merge_lifespan\n"
+	}
+	for i := range 40 {
+		extra[fmt.Sprintf("vendor/lib%02d/merge.py", i)] = "def merge(a, b):\n    return a\n"
+	}
+	r := wordsRepo(t, extra)
+	r.WriteAll(map[string]string{"app/routing.py": "def include(router):\n    return merge_lifespan(router, router)\n"})
+	skip := func(p string) bool { return gitctx.InDirNamed(p, []string{"vendor"}) }
+	ns, _ := find(t, r.selectWorktree(), Options{Max: 50, Skip: skip, SkipDirs: []string{"vendor"}})
+	absent(t, ns, "docs/nested.md")
+}
