@@ -183,6 +183,28 @@ func (r *Rules) ExcludeDirs(names ...string) {
 	}
 }
 
+// PackDirs takes directory names out of the default exclusions (the
+// packed_directories setting): a repository whose own code lives in a
+// `logs/`, `env/` or `build/` package has it packed like any other.
+// Credentials, binaries and the other name rules still apply. A name the
+// exclusions do not hold, or one of version control's, is refused: it
+// would pack nothing more, and say so only by its silence.
+func (r *Rules) PackDirs(names ...string) error {
+	vcs := []string{".git", ".svn", ".hg"}
+	for _, d := range names {
+		key := strings.ToLower(strings.Trim(d, "/"))
+		if slices.Contains(vcs, key) {
+			return fmt.Errorf("%q is version control's, never packed", d)
+		}
+		if _, ok := r.Dirs[key]; !ok {
+			known := slices.DeleteFunc(r.dirNames(), func(n string) bool { return slices.Contains(vcs, n) })
+			return fmt.Errorf("%q is not a directory name the exclusions leave out (those are: %s)", d, strings.Join(known, " "))
+		}
+		delete(r.Dirs, key)
+	}
+	return nil
+}
+
 // ExcludeExtensions adds file extensions ("bin" or ".bin") to the default
 // exclusions (the excluded_extensions setting), with the reason
 // pattern_match.

@@ -213,6 +213,38 @@ func TestExcludeDirsAndExtensions(t *testing.T) {
 	}
 }
 
+// TestPackDirs: a directory name taken out of the exclusions packs its
+// files, whatever their case, and the searches read it; the name rules,
+// the other directories and credentials still apply.
+func TestPackDirs(t *testing.T) {
+	r := DefaultRules()
+	if err := r.PackDirs("Logs/", "build"); err != nil {
+		t.Fatalf("PackDirs: %v", err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"pkg/logs/level.go", ""},
+		{"LOGS/x.go", ""},
+		{"build/build.ts", ""},
+		{"pkg/logs/run.log", ReasonPatternMatch},
+		{"logs/.env", ReasonCredentials},
+		{"logs/vendor/a.go", ReasonDependencyDir},
+		{"out/a.go", ReasonBuildOutput},
+	} {
+		if got := r.ExcludeReason(tc.path, true); got != tc.want {
+			t.Errorf("ExcludeReason(%q) = %q, want %q", tc.path, got, tc.want)
+		}
+	}
+	if names := r.dirNames(); slices.Contains(names, "logs") || slices.Contains(names, "build") {
+		t.Errorf("dirNames() = %q still holds a packed directory", names)
+	}
+	for _, bad := range []string{"src", ".git", ".HG"} {
+		r := DefaultRules()
+		if err := r.PackDirs(bad); err == nil {
+			t.Errorf("PackDirs(%q) = nil, want an error", bad)
+		}
+	}
+}
+
 // TestDirNamesNeverHideAChoice: the neighbours' searches pass over the
 // directories dirNames lists, so a file under one must be a file the rules
 // leave out; an excluded_directories entry holding a slash (which leaves

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/gitctx/gitctx/pack"
 )
 
 // extraConfig holds the keys of .gitctx.yml that are not flags: nested
@@ -15,6 +17,7 @@ type extraConfig struct {
 	Truncation          truncationConfig `yaml:"truncation"`
 	ProviderLimits      map[string]int   `yaml:"provider_limits"`
 	ExcludedDirectories []string         `yaml:"excluded_directories"`
+	PackedDirectories   []string         `yaml:"packed_directories"`
 	ExcludedExtensions  []string         `yaml:"excluded_extensions"`
 	PreferSummary       bool             `yaml:"prefer_summary"`
 	ReviewInstructions  string           `yaml:"review_instructions"`
@@ -43,7 +46,7 @@ func defaultExtra() extraConfig {
 	}
 }
 
-var extraKeys = []string{"key_files", "truncation", "provider_limits", "excluded_directories", "excluded_extensions", "prefer_summary", "review_instructions"}
+var extraKeys = []string{"key_files", "truncation", "provider_limits", "excluded_directories", "packed_directories", "excluded_extensions", "prefer_summary", "review_instructions"}
 
 var extraFields = map[string][]string{
 	"key_files":  {"max_per_category", "max_total", "max_content_per_file_bytes"},
@@ -75,6 +78,8 @@ func (x *extraConfig) decode(key string, v *yaml.Node) error {
 		err = v.Decode(&x.ProviderLimits)
 	case "excluded_directories":
 		err = v.Decode(&x.ExcludedDirectories)
+	case "packed_directories":
+		err = v.Decode(&x.PackedDirectories)
 	case "excluded_extensions":
 		err = v.Decode(&x.ExcludedExtensions)
 	case "prefer_summary":
@@ -93,6 +98,15 @@ func (x *extraConfig) check() error {
 		x.Truncation.MaxFileBytes, x.Truncation.PreserveHeadLines, x.Truncation.PreserveTailLines} {
 		if n < 0 {
 			return fmt.Errorf("numbers cannot be negative, got %d", n)
+		}
+	}
+	defaults := pack.DefaultRules()
+	if err := defaults.PackDirs(x.PackedDirectories...); err != nil {
+		return err
+	}
+	for _, d := range x.PackedDirectories {
+		if slices.ContainsFunc(x.ExcludedDirectories, func(e string) bool { return strings.EqualFold(strings.Trim(e, "/"), strings.Trim(d, "/")) }) {
+			return fmt.Errorf("%s is in both excluded_directories and packed_directories", d)
 		}
 	}
 	for k, n := range x.ProviderLimits {

@@ -29,6 +29,7 @@ func nestedDocs() map[string]string {
 		"truncation.preserve_tail_lines":       "lines kept from the end of a file that is cut",
 		"provider_limits":                      "a token budget per model, `provider/model: tokens` (`openai/gpt-4.1: 200000`); `max_tokens` wins over it",
 		"excluded_directories":                 "directory names left out wherever they are, added to the default exclusions (never replacing them); reason `pattern_match`",
+		"packed_directories":                   "directory names the default exclusions leave out (`logs`, `env`, `build`, `out`, `target`, `coverage` …) that hold the repository's own code: their files are packed like any other (file-name rules and credentials still apply)",
 		"excluded_extensions":                  "file extensions left out (`.csv`), added to the default exclusions; reason `pattern_match`",
 		"prefer_summary":                       "with `mode` left at `auto`, make a summary pack even when the full pack fits",
 		"review_instructions":                  "review: the text that replaces the review instruction (the safety statement and answer format stay)",

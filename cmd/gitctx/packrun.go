@@ -71,6 +71,9 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 	extra := o.settings.extra()
 	rules := pack.DefaultRules()
 	rules.Include, rules.Exclude = o.include, o.exclude
+	if err := rules.PackDirs(extra.PackedDirectories...); err != nil {
+		return err // checked as the configuration was read
+	}
 	rules.ExcludeDirs(extra.ExcludedDirectories...)
 	rules.ExcludeExtensions(extra.ExcludedExtensions...)
 	uctx, err := o.ctx.options(ctx, a, pr.ch, o.settings)
