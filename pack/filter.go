@@ -183,6 +183,21 @@ func (r *Rules) ExcludeDirs(names ...string) {
 	}
 }
 
+// ExcludingDir returns the name of the directory of p that leaves it out
+// (its first, outermost), or "" when no directory does.
+func (r *Rules) ExcludingDir(p string) string {
+	for {
+		dir, rest, ok := strings.Cut(p, "/")
+		if !ok {
+			return ""
+		}
+		if r.dirReason(dir) != "" {
+			return dir
+		}
+		p = rest
+	}
+}
+
 // PackDirs takes directory names out of the default exclusions (the
 // packed_directories setting): a repository whose own code lives in a
 // `logs/`, `env/` or `build/` package has it packed like any other.

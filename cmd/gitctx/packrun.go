@@ -22,8 +22,9 @@ type packRun struct {
 	res        *pack.Result
 	format     pack.Format
 	outDir     string
-	defaultDir bool // outDir is .gitctx/, which gitctx keeps ignored
-	empty      bool // the change touches nothing: res holds only a record
+	defaultDir bool   // outDir is .gitctx/, which gitctx keeps ignored
+	empty      bool   // the change touches nothing: res holds only a record
+	hint       string // how to pack changed code a default directory name left out, if any (packedHint)
 }
 
 // buildPack selects the change the options name and packs it.
@@ -123,6 +124,9 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 		return err
 	}
 	pr.res, pr.format = res, format
+	if res != nil && res.Record != nil {
+		pr.hint = packedHint(res.Record, rules, extra.ExcludedDirectories)
+	}
 	pr.outDir, pr.defaultDir = outputDir(pr.ch, o)
 	if pr.defaultDir {
 		return realDir(pr.outDir)
