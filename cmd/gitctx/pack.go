@@ -198,11 +198,7 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 	}
 	prog.done()
 	if !o.quiet {
-		printWarnings(a, pr.res.Record, o.ctx.errorMode)
-		if pr.hint != "" {
-			fmt.Fprintln(a.stderr, terminalSafe(pr.hint))
-		}
-		fmt.Fprintln(a.stderr, terminalSafe(summaryLine(pr.res.Record, pr.outDir, o)))
+		printReport(a, pr, o)
 	}
 	if o.failOn {
 		return failOnSecrets(ctx, a, pr.ch, pr.gate)

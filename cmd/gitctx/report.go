@@ -70,6 +70,16 @@ func thousands(n int) string {
 	return b.String()
 }
 
+// printReport shows what a pack run has to say: its warnings, the note
+// on changed code a default directory name left out, and its one line.
+func printReport(a *app, pr *packRun, o *packOptions) {
+	printWarnings(a, pr.res.Record, o.ctx.errorMode)
+	if pr.hint != "" {
+		fmt.Fprintln(a.stderr, terminalSafe(pr.hint))
+	}
+	fmt.Fprintln(a.stderr, terminalSafe(summaryLine(pr.res.Record, pr.outDir, o)))
+}
+
 // printWarnings shows the record's warnings (problems with context files,
 // files that could not be read), at most a screenful; with --error-mode
 // ignore only how many there are.

@@ -168,8 +168,7 @@ func reviewChange(ctx context.Context, a *app, o *reviewOptions) (*reviewOutcome
 	}
 	prog.done()
 	if !o.quiet {
-		printWarnings(a, pr.res.Record, o.ctx.errorMode)
-		fmt.Fprintln(a.stderr, terminalSafe(summaryLine(pr.res.Record, pr.outDir, &o.packOptions)))
+		printReport(a, pr, &o.packOptions)
 	}
 	if out.result, err = sendReview(ctx, a, o, pr); err != nil {
 		return out, err
