@@ -170,7 +170,7 @@ func (g *git) recentCommits(ctx context.Context, start string, n int) (map[strin
 	if err != nil {
 		return nil, nil, err
 	}
-	in := make(map[string]bool, n)
+	in := make(map[string]bool, min(n, 1<<14))
 	var last []string
 	for line := range strings.Lines(string(out)) {
 		if ids := strings.Fields(line); len(ids) > 0 {
