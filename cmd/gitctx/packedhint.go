@@ -30,7 +30,8 @@ func sourceExts() []string {
 func packedHint(rec *pack.Record, rules pack.Rules, userDirs []string) string {
 	counts := map[string]int{}
 	for _, f := range rec.Files {
-		if f.Role != pack.RoleChanged || f.Included || f.ExclusionReason == "" ||
+		dirReason := f.ExclusionReason == pack.ReasonPatternMatch || f.ExclusionReason == pack.ReasonBuildOutput || f.ExclusionReason == pack.ReasonDependencyDir
+		if f.Role != pack.RoleChanged || f.Included || !dirReason ||
 			!slices.Contains(sourceExts(), strings.ToLower(path.Ext(f.Path))) {
 			continue
 		}
