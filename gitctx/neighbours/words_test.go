@@ -194,29 +194,41 @@ func TestSearchWords(t *testing.T) {
 	}
 }
 
+// vendoredWordsRepo is wordsRepo with a change whose line starts using
+// merge_lifespan, a page that names it, users more project files that use
+// it, and 40 vendored modules under dir whose code is vendored.
+func vendoredWordsRepo(t *testing.T, users int, dir, vendored string) *testRepo {
+	t.Helper()
+	extra := map[string]string{
+		"app/routing.py": "def include(router):\n    return router\n",
+		"docs/nested.md": "Nested apps: see merge_lifespan.\n",
+	}
+	for i := range users {
+		extra[fmt.Sprintf("app/use%d.py", i)] = "merge_lifespan\n"
+	}
+	for i := range 40 {
+		extra[fmt.Sprintf("%s/lib%02d/merge.py", dir, i)] = vendored
+	}
+	r := wordsRepo(t, extra)
+	r.WriteAll(map[string]string{"app/routing.py": "def include(router):\n    return merge_lifespan(router, router)\n"})
+	return r
+}
+
+func inVendor(p string) bool { return gitctx.InDirNamed(p, []string{"vendor"}) }
+
 // TestFindSharedWordsPastSkippedDirs: a word is uncommon or not among the
 // files that may be chosen. Forty vendored copies of a library that use
 // it, never chosen, do not make it common when Options.SkipDirs names
 // their directory (nor are they read); without it they do.
 func TestFindSharedWordsPastSkippedDirs(t *testing.T) {
-	extra := map[string]string{
-		"app/routing.py": "def include(router):\n    return router\n",
-		"docs/nested.md": "Nested apps: see merge_lifespan.\n",
-	}
-	for i := range 40 {
-		extra[fmt.Sprintf("Vendor/lib%02d/merge.py", i)] = "def merge_lifespan(a, b):\n    return a\n"
-	}
-	r := wordsRepo(t, extra)
-	r.WriteAll(map[string]string{"app/routing.py": "def include(router):\n    return merge_lifespan(router, router)\n"})
-	skip := func(p string) bool { return gitctx.InDirNamed(p, []string{"vendor"}) }
-
-	ns, _ := find(t, r.selectWorktree(), Options{Max: 50, Skip: skip, SkipDirs: []string{"vendor"}})
+	r := vendoredWordsRepo(t, 0, "Vendor", "def merge_lifespan(a, b):\n    return a\n")
+	ns, _ := find(t, r.selectWorktree(), Options{Max: 50, Skip: inVendor, SkipDirs: []string{"vendor"}})
 	docs := neighbour(t, ns, "docs/nested.md")
 	if !hasReason(docs, "shares 1 uncommon word with the changed lines") {
 		t.Errorf("docs/nested.md reasons %q do not say it shares an uncommon word", docs.Reasons)
 	}
 
-	ns, _ = find(t, r.selectWorktree(), Options{Max: 50, Skip: skip})
+	ns, _ = find(t, r.selectWorktree(), Options{Max: 50, Skip: inVendor})
 	absent(t, ns, "docs/nested.md")
 }
 
@@ -224,19 +236,7 @@ func TestFindSharedWordsPastSkippedDirs(t *testing.T) {
 // searched: used in 5 of the 35 files outside the vendored directory, it
 // is common, however many vendored files there are beside them.
 func TestFindSharedWordsShareOfSearched(t *testing.T) {
-	extra := map[string]string{
-		"app/routing.py": "def include(router):\n    return router\n",
-		"docs/nested.md": "Nested apps: see merge_lifespan.\n",
-	}
-	for i := range 3 {
-		extra[fmt.Sprintf("app/use%d.py", i)] = "merge_lifespan\n"
-	}
-	for i := range 40 {
-		extra[fmt.Sprintf("vendor/lib%02d/merge.py", i)] = "def merge(a, b):\n    return a\n"
-	}
-	r := wordsRepo(t, extra)
-	r.WriteAll(map[string]string{"app/routing.py": "def include(router):\n    return merge_lifespan(router, router)\n"})
-	skip := func(p string) bool { return gitctx.InDirNamed(p, []string{"vendor"}) }
-	ns, _ := find(t, r.selectWorktree(), Options{Max: 50, Skip: skip, SkipDirs: []string{"vendor"}})
+	r := vendoredWordsRepo(t, 3, "vendor", "def merge(a, b):\n    return a\n")
+	ns, _ := find(t, r.selectWorktree(), Options{Max: 50, Skip: inVendor, SkipDirs: []string{"vendor"}})
 	absent(t, ns, "docs/nested.md")
 }
