@@ -223,20 +223,20 @@ func search(ctx context.Context, ch *gitctx.Change, opts Options) ([]Neighbour, 
 
 // finder holds the state of one Find.
 type finder struct {
-	ch    *gitctx.Change
-	opts  Options
-	files map[string]gitctx.TreeEntry // the repository's files on the new side
+	ch      *gitctx.Change
+	opts    Options
+	files   map[string]gitctx.TreeEntry // the repository's files on the new side
+	changed map[string]bool
+	cands   map[string]*candidate
+	skipped map[string]bool     // Skip's answers, asked once a path
+	guide   map[string]bool     // the guide files: neighbours only on evidence beyond a shared directory
+	moved   map[string]string   // movedTo's answers
+	byBase  map[string][]string // the files by base name, for movedTo
+	seedsOf []string            // seeds, once known
+	quietOf []string            // quietSeeds, once known
 	// searched counts the files the searches read: those outside the
-	// directories Options.SkipDirs names
+	// directories Options.SkipDirs names.
 	searched int
-	changed  map[string]bool
-	cands    map[string]*candidate
-	skipped  map[string]bool     // Skip's answers, asked once a path
-	guide    map[string]bool     // the guide files: neighbours only on evidence beyond a shared directory
-	moved    map[string]string   // movedTo's answers
-	byBase   map[string][]string // the files by base name, for movedTo
-	seedsOf  []string            // seeds, once known
-	quietOf  []string            // quietSeeds, once known
 	// pastCommits waits for the history read by startHistory (nil: none);
 	// it may be asked more than once, as may pastHunks.
 	pastCommits func() ([]gitctx.HistoryCommit, error)
