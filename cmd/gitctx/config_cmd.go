@@ -68,6 +68,10 @@ named with --config or GITCTX_CONFIG is yours and needs no trust.` + helpFooter,
 func runConfig(cmd *cobra.Command, a *app, o *configOptions) error {
 	rc := reviewCommandFor(cmd, a)
 	s, err := configure(cmd.Context(), rc, a, o.config)
+	var uerr *usageError
+	if errors.As(err, &uerr) {
+		uerr.cmd = cmd // the help to read is config's, not the review command's it borrowed
+	}
 	if err != nil {
 		return err
 	}
