@@ -96,11 +96,25 @@ func runConfig(cmd *cobra.Command, a *app, o *configOptions) error {
 // reviewCommandFor is a fresh review command under cmd's root, whose
 // flags are the superset of every command's settings.
 func reviewCommandFor(cmd *cobra.Command, a *app) *cobra.Command {
-	rc := newReviewCommand(a)
-	rc.SetContext(cmd.Context())
-	root := &cobra.Command{Use: "gitctx"}
-	root.AddCommand(rc, newPackCommand(a))
+	rc, _ := borrowedCommands(cmd, a)
 	return rc
+}
+
+// packCommandFor is reviewCommandFor's pack command.
+func packCommandFor(cmd *cobra.Command, a *app) *cobra.Command {
+	_, pc := borrowedCommands(cmd, a)
+	return pc
+}
+
+// borrowedCommands are a fresh review and pack command, siblings as they
+// are under gitctx, for a command that reads their settings.
+func borrowedCommands(cmd *cobra.Command, a *app) (review, pack *cobra.Command) {
+	review, pack = newReviewCommand(a), newPackCommand(a)
+	review.SetContext(cmd.Context())
+	pack.SetContext(cmd.Context())
+	root := &cobra.Command{Use: "gitctx"}
+	root.AddCommand(review, pack)
+	return review, pack
 }
 
 func writeExtra(w io.Writer, s *settings) error {

@@ -17,7 +17,9 @@ import (
 
 // explainOptions are the settings of `gitctx explain`.
 type explainOptions struct {
-	path     string // the record; "" for .gitctx/record.json, "-" for stdin
+	path     string // the record; "" for the one pack writes, "-" for stdin
+	out      string // --out: the directory a pack was written to
+	config   string // --config: the configuration file that may name it
 	markdown bool
 	color    string
 }
@@ -33,9 +35,11 @@ bar of its share of the pack; the files left out, grouped by reason; the
 credentials redacted, by rule; the neighbours and why each was chosen;
 and the warnings.
 
-The record is .gitctx/record.json at the repository root (what the last
-gitctx pack or gitctx review wrote there), the file named, the record.json
-of a directory named (a pack's --out), or stdin with -.
+The record is the file named, the record.json of a directory named (a
+pack's --out), or stdin with -. Without one it is the record the last
+gitctx pack or gitctx review wrote: in --out DIR, GITCTX_OUT or the
+configuration file's out, read as pack reads them, else .gitctx/ at the
+repository root.
 --markdown renders the same view as markdown, for a job summary or a pull
 request comment. Colours are used on a terminal only, and never when
 NO_COLOR is set (--color always overrides both).` + helpFooter,
@@ -49,6 +53,9 @@ NO_COLOR is set (--color always overrides both).` + helpFooter,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 1 {
+				if o.out != "" {
+					return usagef(cmd, fmt.Errorf("explain takes a record or --out, not both: %s and --out %s", args[0], o.out))
+				}
 				o.path = args[0]
 			}
 			switch o.color {
@@ -59,13 +66,15 @@ NO_COLOR is set (--color always overrides both).` + helpFooter,
 			return runExplain(cmd, a, o)
 		},
 	}
+	cmd.Flags().StringVar(&o.out, "out", "", "read the record a pack wrote into `DIR` (pack's --out)")
+	cmd.Flags().StringVar(&o.config, "config", "", "read the out setting from `FILE` instead of .gitctx.yml at the repository root")
 	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "render markdown, for a job summary or a pull request comment")
 	cmd.Flags().StringVar(&o.color, "color", "auto", "colours: auto (on a terminal, unless NO_COLOR is set), always or never")
 	return cmd
 }
 
 func runExplain(cmd *cobra.Command, a *app, o *explainOptions) error {
-	rec, err := readRecord(cmd, a, o.path)
+	rec, err := readRecord(cmd, a, o)
 	if err != nil {
 		return err
 	}
@@ -81,19 +90,24 @@ func runExplain(cmd *cobra.Command, a *app, o *explainOptions) error {
 	return nil
 }
 
-// readRecord reads and decodes a transparency record.
-func readRecord(cmd *cobra.Command, a *app, path string) (*pack.Record, error) {
+// readRecord reads and decodes the transparency record the options name.
+func readRecord(cmd *cobra.Command, a *app, o *explainOptions) (*pack.Record, error) {
 	var data []byte
 	var err error
+	path := o.path
 	switch path {
 	case "-":
 		data, err = io.ReadAll(a.stdin)
 		path = "stdin"
 	case "":
-		path = filepath.Join(a.repoRoot(cmd.Context()), ".gitctx", "record.json")
+		dir, from, derr := packOutDir(cmd, a, o)
+		if derr != nil {
+			return nil, derr
+		}
+		path = filepath.Join(dir, "record.json")
 		data, err = os.ReadFile(path)
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("no record at %s: run gitctx pack first, or name a record.json", path)
+			return nil, fmt.Errorf("no record at %s%s: run gitctx pack first, or name a record.json", path, from)
 		}
 	default:
 		if fi, serr := os.Stat(path); serr == nil && fi.IsDir() {
@@ -125,4 +139,33 @@ func useColor(mode string, tty bool, getenv func(string) string) bool {
 		return false
 	}
 	return tty && getenv("NO_COLOR") == "" && getenv("TERM") != "dumb"
+}
+
+// packOutDir is the directory gitctx pack writes its record into, read as
+// pack reads it: --out, GITCTX_OUT, the configuration file's out (which,
+// from a repository's file, must be trusted as pack requires), else
+// .gitctx/ at the repository root. from says where a setting came from,
+// for a record not found there.
+func packOutDir(cmd *cobra.Command, a *app, o *explainOptions) (dir, from string, err error) {
+	pc := packCommandFor(cmd, a)
+	if o.out != "" {
+		if err := pc.Flags().Set("out", o.out); err != nil {
+			return "", "", usagef(cmd, err)
+		}
+	}
+	s, err := configure(cmd.Context(), pc, a, o.config)
+	if err == nil {
+		err = s.checkTrust(pc, a)
+	}
+	var uerr *usageError
+	if errors.As(err, &uerr) {
+		uerr.cmd = cmd // the help to read is explain's, not the pack command's it borrowed
+	}
+	if err != nil {
+		return "", "", err
+	}
+	if out := pc.Flags().Lookup("out").Value.String(); out != "" {
+		return out, " (out from " + s.source("out") + ")", nil
+	}
+	return filepath.Join(a.repoRoot(cmd.Context()), ".gitctx"), "", nil
 }
