@@ -41,6 +41,7 @@ type entry struct {
 	reasons  []string         // why a neighbour was chosen
 	lock     bool             // a changed manifest's lock file: shows only its entries for focus
 	focus    []string         // the package names the manifest's changed lines name
+	names    []string         // a neighbour's names of code it shares with the change
 	tree     gitctx.TreeEntry // where a neighbour or guide file is read from
 
 	generated string // a changed file written by a tool (genLock, genCode): its diff alone
@@ -153,8 +154,13 @@ func (e *entry) setText(text string, t Truncation) {
 		e.oversize, e.content = true, ""
 		return
 	case e.contentLines > t.HeadLines+t.TailLines:
-		e.excerpt = truncateLines(text, t.HeadLines, t.TailLines)
-		if e.oversize = int64(len(text)) > t.MaxFileBytes; e.oversize {
+		e.oversize = int64(len(text)) > t.MaxFileBytes
+		if e.kept = nameLines(text, e.names, t.HeadLines, t.HeadLines+t.TailLines); e.kept != nil {
+			e.excerpt = e.cutText(text) // the head and the lines about the names it shares with the change
+		} else {
+			e.excerpt = truncateLines(text, t.HeadLines, t.TailLines)
+		}
+		if e.oversize {
 			e.content = "" // never shown whole: the excerpt is all a pack needs
 		}
 	}

@@ -130,7 +130,7 @@ func (b *builder) addExtras(ctx context.Context, ns []neighbours.Neighbour, guid
 		score := n.Score
 		extras = append(extras, &entry{path: n.Path, role: RoleNeighbour, kind: KindText, score: &score,
 			reason: strings.Join(n.Reasons, "; "), reasons: n.Reasons, diffContext: -1, tree: byPath[n.Path],
-			lock: n.Lock, focus: n.Focus})
+			lock: n.Lock, focus: n.Focus, names: n.Names})
 	}
 	for _, g := range guides {
 		extras = append(extras, &entry{path: g.Path, role: RoleGuide, kind: KindText, reason: g.Reason, diffContext: -1, tree: byPath[g.Path]})

@@ -195,8 +195,11 @@ func contentHeading(e *entry) string {
 	switch e.showContent {
 	case RepTruncated:
 		note = "truncated: head and tail only"
-		if e.lock {
+		switch {
+		case e.lock:
 			note = "truncated: the entries of the packages the change names only"
+		case e.kept != nil:
+			note = "truncated: its head and the code about the names it shares with the change"
 		}
 	case RepOutline:
 		note = "outline: declarations only, bodies elided"

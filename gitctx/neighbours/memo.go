@@ -38,7 +38,7 @@ type Memo struct {
 const maxMemoEntries = 1000
 
 // memoFormat starts every key; a new layout of entries gets a new one.
-const memoFormat = "gitctx-neighbours 2"
+const memoFormat = "gitctx-neighbours 3"
 
 // OpenMemo opens (creating it if needed) the memo in dir for a build of
 // gitctx: build names it exactly (a version, or a commit of a clean

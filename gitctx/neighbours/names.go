@@ -21,6 +21,10 @@ import (
 // of hit@3 in one sampling and gained nothing in another.
 var definition = regexp.MustCompile(`^\s*(?:func\s+(?:\([^)]*\)\s*)?(\w+)|type\s+(\w+)|(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:function\*?|class|interface|enum)\s+(\w+)|(?:export\s+)?(?:const|let|var)\s+(\w+)\s*=|(?:async\s+)?def(?:p|macrop?)?\s+(\w+)|(?:` + modifiers + `\s+)+(?:class|interface|enum|record|struct|object|trait|fun|func|function)\s+&?(\w+)|fun\s+(?:<[^>]*>\s*)?(?:[\w.<>?, ]+\.)?(\w+)\s*\(|(?:object|record)\s+(\w+)|class\s+(\w+)|(?:pub(?:\([^)]*\))?\s+)?(?:fn|struct|trait|enum)\s+(\w+)|(?:module\.)?exports\.(\w+)\s*=|[\w$.]+\.(\w+)\s*=\s*(?:async\s+)?function\b)`)
 
+// DefinedName returns the name a line of code defines, or "": the
+// declarations that references look for (see definition).
+func DefinedName(line string) string { return defines([]byte(line)) }
+
 // defines returns the name a line defines, or "".
 func defines(line []byte) string {
 	if !mayDefine(line) {

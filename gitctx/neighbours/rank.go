@@ -33,6 +33,17 @@ type candidate struct {
 	lock     bool     // a lock file: of a changed manifest (see locks), or holding pins
 	paired   bool     // the lock of a changed manifest, or the go.mod of a changed go.sum
 	focus    []string // the package names its excerpt is cut to
+	names    []string // the names of code it shares with the change (see Neighbour.Names)
+}
+
+// maxNames bounds the names a candidate keeps for its excerpt.
+const maxNames = 8
+
+// addName keeps a name of code the candidate shares with the change.
+func (c *candidate) addName(name string) {
+	if len(c.names) < maxNames && !slices.Contains(c.names, name) {
+		c.names = append(c.names, name)
+	}
 }
 
 // score ranks a candidate: its tier, and within the tier a fraction for the
@@ -129,7 +140,7 @@ func (f *finder) ranked() []Neighbour {
 		if f.guide[c.path] && c.direct == 0 && c.words == 0 && c.twins == 0 && c.commits < 2 {
 			continue // a guide beside a changed file, or added with it, is offered as a guide
 		}
-		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory, mostPins)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus})
+		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory, mostPins)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus, Names: c.names})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Score != out[j].Score {

@@ -321,6 +321,7 @@ func (f *finder) references(context.Context) error {
 		for _, p := range files {
 			if p != syms.defined[name] {
 				f.add(p, weightReference/spreadOver(len(files)), 0, "it names "+name+", which the change touches in "+syms.defined[name])
+				f.noteName(p, name)
 			}
 		}
 	}
@@ -340,7 +341,16 @@ func (f *finder) references(context.Context) error {
 		}
 		for _, p := range files {
 			f.add(p, w, 0, fmt.Sprintf("it defines %s, named on a changed line of %s", name, syms.used[name]))
+			f.noteName(p, name)
 		}
 	}
 	return nil
+}
+
+// noteName keeps, for a candidate's excerpt, a name of code it shares
+// with the change.
+func (f *finder) noteName(p, name string) {
+	if c := f.cands[p]; c != nil {
+		c.addName(name)
+	}
 }

@@ -57,8 +57,8 @@ func TestFindReferencesInScope(t *testing.T) {
 	r.WriteAll(map[string]string{"ship/ship.go": "package ship\n\nfunc ComputeShipping(w, rate int) int {\n\treturn w * rate\n}\n"})
 	r.Commit("rate")
 	ns, _ := find(t, r.selectRange("HEAD~1..HEAD"), Options{Max: 50})
-	if !hasReason(neighbour(t, ns, "docs/usage.md"), "ComputeShipping") {
-		t.Errorf("usage.md is not found by the name")
+	if n := neighbour(t, ns, "docs/usage.md"); !hasReason(n, "ComputeShipping") || !slices.Equal(n.Names, []string{"ComputeShipping"}) {
+		t.Errorf("usage.md is not found by the name, or does not keep it for its excerpt: %+v", n)
 	}
 	for _, p := range []string{"testdata/cases.json", "conf/pricing.conf"} {
 		for _, n := range ns {
@@ -98,6 +98,11 @@ func TestFindDefinitionsByAssignment(t *testing.T) {
 	}
 	if !hasReason(neighbour(t, ns, "lib/utils.js"), "it defines normalizeMimeType") {
 		t.Errorf("utils.js is not found as the definition of normalizeMimeType")
+	}
+	for p, want := range map[string]string{"lib/response.js": "sendAttachment", "lib/utils.js": "normalizeMimeType"} {
+		if n := neighbour(t, ns, p); !slices.Equal(n.Names, []string{want}) {
+			t.Errorf("%s keeps the names %q for its excerpt, want %q", p, n.Names, want)
+		}
 	}
 }
 
