@@ -58,10 +58,11 @@ type Neighbour struct {
 	// Focus is empty).
 	Lock  bool     `json:",omitempty"`
 	Focus []string `json:",omitempty"`
-	// Names are the names of code it was chosen for: those it defines
+	// Names are the names of code it was chosen for (those it defines
 	// that the change's lines name, and those the change defines that it
-	// names (the reasons say which). A pack that cannot show the file
-	// whole shows the lines about them.
+	// names: the reasons say which), then the uncommon words of the
+	// changed lines it uses, the rarest first. A pack that cannot show
+	// the file whole shows the lines about them.
 	Names []string `json:",omitempty"`
 }
 

@@ -34,6 +34,7 @@ type candidate struct {
 	paired   bool     // the lock of a changed manifest, or the go.mod of a changed go.sum
 	focus    []string // the package names its excerpt is cut to
 	names    []string // the names of code it shares with the change (see Neighbour.Names)
+	shared   []string // the uncommon words of the changed lines it uses, rarest first (see words)
 }
 
 // maxNames bounds the names a candidate keeps for its excerpt.
@@ -44,6 +45,18 @@ func (c *candidate) addName(name string) {
 	if len(c.names) < maxNames && !slices.Contains(c.names, name) {
 		c.names = append(c.names, name)
 	}
+}
+
+// excerptNames are the names a pack's excerpt of the candidate is about:
+// the names of code first, then the shared words, at most maxNames.
+func (c *candidate) excerptNames() []string {
+	out := slices.Clone(c.names)
+	for _, w := range c.shared {
+		if len(out) < maxNames && !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // score ranks a candidate: its tier, and within the tier a fraction for the
@@ -140,7 +153,7 @@ func (f *finder) ranked() []Neighbour {
 		if f.guide[c.path] && c.direct == 0 && c.words == 0 && c.twins == 0 && c.commits < 2 {
 			continue // a guide beside a changed file, or added with it, is offered as a guide
 		}
-		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory, mostPins)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus, Names: c.names})
+		out = append(out, Neighbour{Path: c.path, Score: round(c.score(maxHistory, mostPins)), Reasons: c.reasons, Lock: c.lock, Focus: c.focus, Names: c.excerptNames()})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Score != out[j].Score {

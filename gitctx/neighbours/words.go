@@ -254,6 +254,7 @@ func (f *finder) words(context.Context) error {
 		path     string
 		score    float64
 		uncommon int
+		shared   []string // its uncommon words
 	}
 	var best []match
 	for p, ws := range uses {
@@ -266,6 +267,7 @@ func (f *finder) words(context.Context) error {
 			m.score += rarity[w] * float64(n) * (wordSatiety + 1) / (float64(n) + wordSatiety)
 			if uncommon(w) {
 				m.uncommon++
+				m.shared = append(m.shared, w)
 			}
 		}
 		if m.uncommon > 0 {
@@ -284,6 +286,7 @@ func (f *finder) words(context.Context) error {
 		}
 		c := f.record(m.path, 0, 0, fmt.Sprintf("it shares %d uncommon word%s with the changed lines", m.uncommon, plural(m.uncommon)))
 		c.words += weightWords * m.score / best[0].score
+		c.shared = rarestFirst(m.shared, rarity, maxNames)
 	}
 	return nil
 }
@@ -308,4 +311,12 @@ func wordRarity(users map[string]int, files int) map[string]float64 {
 		out[w] = math.Log(1 + (float64(max(files, k))-float64(k)+0.5)/(float64(k)+0.5))
 	}
 	return out
+}
+
+// rarestFirst returns at most n of words, the rarest first (then in
+// alphabetical order).
+func rarestFirst(words []string, rarity map[string]float64, n int) []string {
+	out := slices.Clone(words)
+	slices.SortFunc(out, func(a, b string) int { return cmp.Or(cmp.Compare(rarity[b], rarity[a]), cmp.Compare(a, b)) })
+	return out[:min(n, len(out))]
 }

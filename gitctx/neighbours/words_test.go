@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,6 +60,11 @@ func checkSharedWords(t *testing.T, ns []Neighbour) {
 		if strings.Contains(reason, "lifespan") {
 			t.Errorf("reason %q names a word of the changed lines", reason)
 		}
+	}
+	// its uncommon words, the rarest first (merge_lifespan is also in
+	// README.md), for the pack's excerpt of it
+	if want := []string{"nested", "outer_lifespan", "merge_lifespan"}; !slices.Equal(events.Names, want) {
+		t.Errorf("test_events.py keeps %q for its excerpt, want %q", events.Names, want)
 	}
 	neighbour(t, ns, "docs/lifespan.md")
 	neighbour(t, ns, "README.md") // a guide, and a neighbour for its words
