@@ -61,8 +61,9 @@ type Neighbour struct {
 	// Names are the names of code it was chosen for (those it defines
 	// that the change's lines name, and those the change defines that it
 	// names: the reasons say which), then the uncommon words of the
-	// changed lines it uses, the rarest first. A pack that cannot show
-	// the file whole shows the lines about them.
+	// changed lines it uses, the rarest first, then for Go the names an
+	// import relation shares with it. A pack that cannot show the file
+	// whole shows the lines about them.
 	Names []string `json:",omitempty"`
 }
 

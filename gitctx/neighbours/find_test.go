@@ -711,6 +711,9 @@ func TestFindGoPackageNameUnlikeItsPath(t *testing.T) {
 	if !hasReason(n, "uses what project.go defines") {
 		t.Errorf("cmd/tool/main.go reasons %q: its use of project.Start is not seen", n.Reasons)
 	}
+	if !slices.Contains(n.Names, "Start") {
+		t.Errorf("cmd/tool/main.go keeps %q for its excerpt, want Start, the name it uses", n.Names)
+	}
 }
 
 // TestFindRubySpecMirror: lib/x.rb and spec/x_spec.rb are a pair, found

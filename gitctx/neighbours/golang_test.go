@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -87,19 +88,19 @@ func TestRecvType(t *testing.T) {
 	}
 }
 
-func TestSharesName(t *testing.T) {
-	defs := map[string]bool{"Total": true, "Discount": true}
+func TestSharedNames(t *testing.T) {
+	defs := map[string]bool{"Total": true, "Discount": true, "Apply": true}
 	for _, tc := range []struct {
 		names map[string]bool
-		want  bool
+		want  []string
 	}{
-		{map[string]bool{"Total": true}, true},
-		{map[string]bool{"Other": true, "Discount": true}, true},
-		{map[string]bool{"Other": true}, false},
-		{nil, false},
+		{map[string]bool{"Total": true}, []string{"Total"}},
+		{map[string]bool{"Other": true, "Discount": true, "Apply": true}, []string{"Apply", "Discount"}},
+		{map[string]bool{"Other": true}, nil},
+		{nil, nil},
 	} {
-		if got := sharesName(defs, tc.names); got != tc.want {
-			t.Errorf("sharesName(%v, %v) = %v, want %v", defs, tc.names, got, tc.want)
+		if got := sharedNames(defs, tc.names); !slices.Equal(got, tc.want) {
+			t.Errorf("sharedNames(%v, %v) = %q, want %q", defs, tc.names, got, tc.want)
 		}
 	}
 }

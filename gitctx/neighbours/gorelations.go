@@ -116,8 +116,11 @@ func (f *finder) goRelations(ctx context.Context, r *resolver) error {
 			targets := r.goPackage(imp)
 			names := sg.usesOf(imp, packageName(parsed, targets))
 			for _, t := range targets {
-				if tg := parsed[t]; tg != nil && sharesName(tg.defines, names) {
-					f.relate(s, t, weightImported, s+" uses what it defines")
+				if tg := parsed[t]; tg != nil {
+					if shared := sharedNames(tg.defines, names); len(shared) > 0 {
+						f.relate(s, t, weightImported, s+" uses what it defines")
+						f.noteImported(t, shared)
+					}
 				}
 			}
 		}
@@ -126,8 +129,9 @@ func (f *finder) goRelations(ctx context.Context, r *resolver) error {
 			continue
 		}
 		for file, names := range users(importPath[s], sg.pkg) {
-			if file != s && sharesName(sg.defines, names) {
+			if shared := sharedNames(sg.defines, names); file != s && len(shared) > 0 {
 				f.relate(s, file, weightImporter, "it uses what "+s+" defines")
+				f.noteImported(file, shared)
 			}
 		}
 	}
@@ -144,13 +148,28 @@ func packageName(parsed map[string]*goFile, files []string) string {
 	return ""
 }
 
-func sharesName(defines, names map[string]bool) bool {
+func sharedNames(defines, names map[string]bool) []string {
+	var out []string
 	for n := range names {
 		if defines[n] {
-			return true
+			out = append(out, n)
 		}
 	}
-	return false
+	slices.Sort(out)
+	return out
+}
+
+// noteImported keeps, for a candidate's excerpt, the names an import
+// relation shares with it (after the names and words of the changed
+// lines: see candidate.excerptNames).
+func (f *finder) noteImported(p string, names []string) {
+	if c := f.cands[p]; c != nil {
+		for _, n := range names {
+			if len(c.imported) < maxNames && !slices.Contains(c.imported, n) {
+				c.imported = append(c.imported, n)
+			}
+		}
+	}
 }
 
 // parseNeighbourhood reads lightly, into parsed, the files the seeds

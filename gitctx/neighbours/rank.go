@@ -35,6 +35,7 @@ type candidate struct {
 	focus    []string // the package names its excerpt is cut to
 	names    []string // the names of code it shares with the change (see Neighbour.Names)
 	shared   []string // the uncommon words of the changed lines it uses, rarest first (see words)
+	imported []string // the names a Go import relation shares with it (see goRelations)
 }
 
 // maxNames bounds the names a candidate keeps for its excerpt.
@@ -47,11 +48,12 @@ func (c *candidate) addName(name string) {
 	}
 }
 
-// excerptNames are the names a pack's excerpt of the candidate is about:
-// the names of code first, then the shared words, at most maxNames.
+// excerptNames are the names a pack's excerpt of the candidate is about,
+// at most maxNames: the names of code on the changed lines first, then the
+// shared words of the changed lines, then the names its imports share.
 func (c *candidate) excerptNames() []string {
 	out := slices.Clone(c.names)
-	for _, w := range c.shared {
+	for _, w := range slices.Concat(c.shared, c.imported) {
 		if len(out) < maxNames && !slices.Contains(out, w) {
 			out = append(out, w)
 		}

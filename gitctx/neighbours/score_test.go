@@ -107,6 +107,9 @@ func TestFindHubOfSeveralChangedFiles(t *testing.T) {
 	if hub.Score >= tierTest || !hasReason(hub, "c/c.go uses what it defines") {
 		t.Errorf("hub/hub.go: score %v, reasons %q; want below %v, used by each changed file", hub.Score, hub.Reasons, tierTest)
 	}
+	if !slices.Equal(hub.Names, []string{"Do"}) {
+		t.Errorf("hub/hub.go keeps %q for its excerpt, want Do, the name the changed files use", hub.Names)
+	}
 	ranksAbove(t, ns, "a/a_test.go", "other/other.go")
 	ranksAbove(t, ns, "other/other.go", "hub/hub.go")
 }
