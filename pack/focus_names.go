@@ -32,46 +32,50 @@ func nameLines(text string, names []string, head, limit int) []int {
 		return nil
 	}
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
-	keep := make([]bool, len(lines))
-	n := 0
-	add := func(i int) bool {
-		if n == limit {
-			return false
-		}
-		if !keep[i] {
-			keep[i] = true
-			n++
-		}
-		return true
-	}
-	for i := range min(head, nameHeadLines, len(lines)) {
-		add(i)
-	}
-	found := false
+	var regions []region
 	for _, name := range names {
 		if i := strings.LastIndexByte(name, '.'); i >= 0 {
 			name = name[i+1:] // Type.method: the method is what a line declares
 		}
-		if name == "" {
-			continue
+		if name != "" {
+			regions = append(regions, nameRegions(lines, name)...)
 		}
-		for _, r := range nameRegions(lines, name) {
-			found = true
-			for i := r[0]; i < r[1]; i++ {
-				if !add(i) {
-					break
-				}
+	}
+	if len(regions) == 0 {
+		return nil
+	}
+	return keepLines(len(lines), head, limit, regions)
+}
+
+// region is a run of lines an excerpt shows, [start, end) indexes, and
+// the line it is about (a declaration, or a use).
+type region struct{ start, at, end int }
+
+// keepLines returns the numbers (1-based, ascending) of the lines of a
+// text of count lines an excerpt keeps, at most limit: its first lines
+// (up to nameHeadLines and head), the line each region is about, then the
+// regions whole in their order (so that one long function does not crowd
+// out the declarations of the others), then the rest of its first head
+// lines.
+func keepLines(count, head, limit int, regions []region) []int {
+	keep := make([]bool, count)
+	n := 0
+	add := func(from, to int) {
+		for i := from; i < to && n < limit; i++ {
+			if !keep[i] {
+				keep[i] = true
+				n++
 			}
 		}
 	}
-	if !found {
-		return nil
+	add(0, min(head, nameHeadLines, count))
+	for _, r := range regions {
+		add(r.at, r.at+1)
 	}
-	for i := nameHeadLines; i < min(head, len(lines)); i++ {
-		if !add(i) {
-			break // the rest of the head, where the names leave room
-		}
+	for _, r := range regions {
+		add(r.start, r.end)
 	}
+	add(nameHeadLines, min(head, count)) // the rest of the head, where the regions leave room
 	out := make([]int, 0, n)
 	for i, k := range keep {
 		if k {
@@ -81,20 +85,20 @@ func nameLines(text string, names []string, head, limit int) []int {
 	return out
 }
 
-// nameRegions returns the runs of lines, [start, end), about name: its
-// definitions, or where there are none its uses.
-func nameRegions(lines []string, name string) [][2]int {
-	var defs, uses [][2]int
+// nameRegions returns the regions about name: its definitions, or where
+// there are none its uses.
+func nameRegions(lines []string, name string) []region {
+	var defs, uses []region
 	for i, l := range lines {
 		if !hasWord(l, name) {
 			continue
 		}
 		if declares(l, name) {
 			if len(defs) < maxDefinitions {
-				defs = append(defs, [2]int{docStart(lines, i), blockEnd(lines, i)})
+				defs = append(defs, region{docStart(lines, i), i, blockEnd(lines, i, maxDefinitionLines)})
 			}
 		} else if len(uses) < maxUses {
-			uses = append(uses, [2]int{max(0, i-useContext), min(len(lines), i+useContext+1)})
+			uses = append(uses, region{max(0, i-useContext), i, min(len(lines), i+useContext+1)})
 		}
 	}
 	if len(defs) > 0 {
@@ -159,10 +163,10 @@ func docStart(lines []string, i int) int {
 // blockEnd is the end (exclusive) of the declaration on line i: the lines
 // below it indented deeper, blank lines among them, and the line at its
 // own indentation that closes it (`}`, `end`, or a signature's `) {` that
-// opens the body), at most maxDefinitionLines lines in all.
-func blockEnd(lines []string, i int) int {
+// opens the body), at most most lines in all.
+func blockEnd(lines []string, i, most int) int {
 	depth := indent(lines[i])
-	limit := min(len(lines), i+maxDefinitionLines)
+	limit := min(len(lines), i+most)
 	j := i + 1
 	for ; j < limit; j++ {
 		t := strings.TrimSpace(lines[j])

@@ -86,6 +86,7 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	if err := b.applyTextPatches(ctx, b.applyPatches(list)); err != nil {
 		return nil, nil, err
 	}
+	b.centreOnHunks()
 	if err := settleGenerated(); err != nil {
 		return nil, nil, err
 	}

@@ -296,10 +296,10 @@ func (e *entry) omittedMarker(omitted int) string {
 		return fmt.Sprintf("... [gitctx: %d line%s omitted here: the lock is cut to the changed packages' entries] ...", omitted, plural(omitted))
 	}
 	if e.oversize {
-		return fmt.Sprintf("... [gitctx: %d lines omitted here: the file is %s bytes, over the %s-byte limit for whole files] ...",
-			omitted, thousands(e.contentBytes), thousands(int(e.trunc.MaxFileBytes)))
+		return fmt.Sprintf("... [gitctx: %d line%s omitted here: the file is %s bytes, over the %s-byte limit for whole files] ...",
+			omitted, plural(omitted), thousands(e.contentBytes), thousands(int(e.trunc.MaxFileBytes)))
 	}
-	return fmt.Sprintf("... [gitctx: %d lines omitted here to fit the token budget] ...", omitted)
+	return fmt.Sprintf("... [gitctx: %d line%s omitted here to fit the token budget] ...", omitted, plural(omitted))
 }
 
 // items turns the placeholders on one line into record items.

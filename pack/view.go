@@ -198,6 +198,8 @@ func contentHeading(e *entry) string {
 		switch {
 		case e.lock:
 			note = "truncated: the entries of the packages the change names only"
+		case e.kept != nil && e.role == RoleChanged:
+			note = "truncated: its head and the code its changes sit in"
 		case e.kept != nil:
 			note = "truncated: its head and the code about the names it shares with the change"
 		}

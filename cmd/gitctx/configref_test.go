@@ -25,7 +25,7 @@ func nestedDocs() map[string]string {
 		"key_files.max_total":                  "guide and manifest files added in all",
 		"key_files.max_content_per_file_bytes": "a larger guide file shows its head and tail",
 		"truncation.max_file_bytes":            "a larger file shows its head and tail, even in a full pack",
-		"truncation.preserve_head_lines":       "lines kept from the start of a file that is cut (at most 30 of a neighbour cut to the code about a name it shares with the change, which takes head and tail's lines in all)",
+		"truncation.preserve_head_lines":       "lines kept from the start of a file that is cut (at most 30 first, when a changed file is cut to the code its changes sit in, or a neighbour to the code about a name it shares with the change, which then take head and tail's lines in all)",
 		"truncation.preserve_tail_lines":       "lines kept from the end of a file that is cut",
 		"provider_limits":                      "a token budget per model, `provider/model: tokens` (`openai/gpt-4.1: 200000`); `max_tokens` wins over it",
 		"excluded_directories":                 "directory names left out wherever they are, added to the default exclusions (never replacing them); reason `pattern_match`",

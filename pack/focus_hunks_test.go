@@ -1,0 +1,131 @@
+package pack
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gitctx/gitctx/gitctx"
+)
+
+// hunkAt is a hunk of one added line at new line n, with a line of
+// context before it.
+func hunkAt(n int) gitctx.Hunk {
+	return gitctx.Hunk{NewStart: n - 1, NewLines: 2, OldStart: n - 1, OldLines: 1,
+		Lines: []gitctx.Line{{Op: ' ', Text: "ctx"}, {Op: '+', Text: "added"}}}
+}
+
+func TestEnclosingLines(t *testing.T) {
+	goSrc := textOf(80, map[int]string{
+		1:  "package x",
+		20: "// Plan makes a plan.",
+		21: "func (c *Context) Plan(",
+		22: "\tconfig *Config,",
+		23: ") (*Plan, error) {",
+		24: "\tf := func() {",
+		25: "\t\treturn",
+		26: "\t}",
+		27: "\treturn nil, nil",
+		28: "}",
+		29: "",
+		60: "func Other() {",
+		61: "\treturn",
+		62: "}",
+	})
+	python := textOf(50, map[int]string{
+		10: "class App:",
+		11: "    def first(self):",
+		12: "        return 1",
+		13: "",
+		14: "    def second(self):",
+		15: "        x = 2",
+		16: "        return x",
+	})
+	for _, tc := range []struct {
+		name  string
+		text  string
+		hunks []gitctx.Hunk
+		head  int
+		limit int
+		want  []int
+	}{
+		{"a hunk in a Go method: the method, its comment and signature over lines", goSrc, []gitctx.Hunk{hunkAt(27)}, 2, 150,
+			append(seq(1, 2), seq(20, 28)...)},
+		{"a hunk in a closure: the function around it", goSrc, []gitctx.Hunk{hunkAt(25)}, 2, 150, append(seq(1, 2), seq(20, 28)...)},
+		{"two hunks in two functions", goSrc, []gitctx.Hunk{hunkAt(27), hunkAt(61)}, 2, 150,
+			append(append(seq(1, 2), seq(20, 28)...), seq(60, 62)...)},
+		{"a hunk between functions: nothing to centre on", goSrc, []gitctx.Hunk{hunkAt(45)}, 2, 150, nil},
+		{"a Python method and its class's line, not the class's other method", python, []gitctx.Hunk{hunkAt(16)}, 2, 150,
+			append(append(seq(1, 2), 10), seq(14, 16)...)},
+		{"never more than limit lines", goSrc, []gitctx.Hunk{hunkAt(27)}, 2, 5, append(seq(1, 2), seq(20, 22)...)},
+		{"little room: every declaration before any body", goSrc, []gitctx.Hunk{hunkAt(27), hunkAt(61)}, 2, 6,
+			[]int{1, 2, 20, 21, 22, 60}},
+		{"no hunks", goSrc, nil, 2, 150, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := enclosingLines(tc.text, &gitctx.Patch{Hunks: tc.hunks}, tc.head, tc.limit); !slices.Equal(got, tc.want) {
+				t.Errorf("enclosingLines = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestChangedFileExcerpt checks that a changed file too long for any
+// pack to show whole shows its head and the function its change sits in,
+// through the gate, rather than its head and tail.
+func TestChangedFileExcerpt(t *testing.T) {
+	src := func(body string) string {
+		var b strings.Builder
+		b.WriteString("package big\n\nimport \"fmt\"\n\n")
+		for i := range 150 {
+			fmt.Fprintf(&b, "// F%03d returns %d.\nfunc F%03d() int {\n\treturn %d\n}\n\n", i, i, i, i)
+		}
+		b.WriteString("// Middle prints.\nfunc Middle() {\n\tkey := \"" + fakeGitHub + "\"\n\tfmt.Println(key)\n" + body + "}\n\n")
+		for i := 150; i < 300; i++ {
+			fmt.Fprintf(&b, "func G%03d() int {\n\treturn %d\n}\n\n", i, i)
+		}
+		return b.String()
+	}
+	r := newRepo(t, "hunks")
+	r.WriteAll(map[string]string{"go.mod": "module example.com/big\n\ngo 1.22\n", "big.go": src("")})
+	r.Commit("base")
+	r.Write("big.go", src("\tfmt.Println(\"more\")\n"))
+	r.Commit("more")
+	opts := options(counter(t), JSON, 0)
+	opts.Truncation.MaxFileBytes = 4000
+	p := buildPacked(t, r.change("HEAD~1..HEAD"), opts)
+	if p.rep["big.go"] != RepTruncated {
+		t.Fatalf("big.go is %q, want %s", p.rep["big.go"], RepTruncated)
+	}
+	got := strings.Join(p.content["big.go"], "\n")
+	want := "// Middle prints.\nfunc Middle() {\n\tkey := \"[REDACTED:github-pat#1]\"\n\tfmt.Println(key)\n\tfmt.Println(\"more\")\n}\n..."
+	if !strings.Contains(got, want) || !strings.HasPrefix(got, "package big\n") {
+		t.Errorf("big.go shows\n%s\nwant its head, and\n%s", got, want)
+	}
+	if strings.Contains(got, "G299") {
+		t.Errorf("big.go shows its tail:\n%s", got)
+	}
+}
+
+// FuzzEnclosingLines checks that the lines an excerpt of a changed file
+// keeps are lines of the text, in order, and at most limit.
+func FuzzEnclosingLines(f *testing.F) {
+	f.Add("package a\n\nfunc F() {\n\tx := 1\n\treturn\n}\n", 4, 1, 10)
+	f.Add("class A:\n    def f(self):\n        pass\n", 3, 0, 2)
+	f.Fuzz(func(t *testing.T, text string, at, head, limit int) {
+		if at < -5 || at > 10000 || head < 0 || limit < 0 || head > 1000 || limit > 1000 {
+			return
+		}
+		got := enclosingLines(text, &gitctx.Patch{Hunks: []gitctx.Hunk{hunkAt(at)}}, head, limit)
+		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+		if len(got) > limit || !slices.IsSorted(got) {
+			t.Fatalf("kept %v, limit %d", got, limit)
+		}
+		for i, n := range got {
+			if n < 1 || n > len(lines) || i > 0 && got[i-1] == n {
+				t.Fatalf("kept %v of %d lines", got, len(lines))
+			}
+		}
+	})
+}
