@@ -1,6 +1,9 @@
 package pack
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -17,7 +20,7 @@ func (b *builder) centreOnHunks() {
 		if e.role != RoleChanged || !e.oversize || e.lock || e.generated != "" || e.kind != KindText || e.whole == "" {
 			continue
 		}
-		if kept := enclosingLines(e.whole, e.patch, e.trunc.HeadLines, e.trunc.HeadLines+e.trunc.TailLines); kept != nil {
+		if kept := enclosingLines(e.path, e.whole, e.patch, e.trunc.HeadLines, e.trunc.HeadLines+e.trunc.TailLines); kept != nil {
 			e.kept = kept
 			e.excerpt = e.cutText(e.whole)
 		}
@@ -35,14 +38,27 @@ const maxEnclosingScan = 5000
 // its block (the diff shows the hunks themselves; the excerpt shows the
 // function or type around them), then, where room is left, the rest of
 // its first head lines; limit lines in all. A method's class is shown by
-// its declaration's line. It returns nil when no hunk sits in a
-// declaration: a head and tail then serve as well.
-func enclosingLines(text string, p *gitctx.Patch, head, limit int) []int {
+// its declaration's line. Go's declarations are read from its syntax tree
+// (a raw string's lines are not indented), others by indentation. It
+// returns nil when no hunk sits in a declaration: a head and tail then
+// serve as well.
+func enclosingLines(path, text string, p *gitctx.Patch, head, limit int) []int {
 	if p == nil || len(p.Hunks) == 0 || text == "" {
 		return nil
 	}
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	var regions []region
+	if goDecls := goDeclarations(path, text); goDecls != nil {
+		for _, h := range p.Hunks {
+			if r, ok := containing(goDecls, firstChange(h)-1); ok {
+				regions = append(regions, r)
+			}
+		}
+		if len(regions) == 0 {
+			return nil
+		}
+		return keepLines(len(lines), head, limit, regions)
+	}
 	for _, h := range p.Hunks {
 		d := enclosing(lines, firstChange(h)-1)
 		if d < 0 {
@@ -99,4 +115,40 @@ func outer(lines []string, d int) int {
 		}
 	}
 	return -1
+}
+
+// goDeclarations returns the top-level declarations of a Go file, each as
+// the region from its doc comment to its end, or nil for a file that is
+// not Go or does not parse.
+func goDeclarations(path, text string) []region {
+	if !strings.HasSuffix(path, ".go") {
+		return nil
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", text, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil
+	}
+	out := make([]region, 0, len(f.Decls))
+	for _, d := range f.Decls {
+		at := fset.Position(d.Pos()).Line - 1
+		start := at
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+			start = fset.Position(fd.Doc.Pos()).Line - 1
+		} else if gd, ok := d.(*ast.GenDecl); ok && gd.Doc != nil {
+			start = fset.Position(gd.Doc.Pos()).Line - 1
+		}
+		out = append(out, region{start, at, fset.Position(d.End()).Line})
+	}
+	return out
+}
+
+// containing returns the region of the declaration that holds line i.
+func containing(decls []region, i int) (region, bool) {
+	for _, r := range decls {
+		if r.at <= i && i < r.end {
+			return r, true
+		}
+	}
+	return region{}, false
 }

@@ -42,29 +42,36 @@ func TestEnclosingLines(t *testing.T) {
 		15: "        x = 2",
 		16: "        return x",
 	})
+	// real Go, read from its syntax tree: a raw string's lines at the
+	// margin do not end the function
+	realGo := "package x\n\n// Want is the text.\nfunc Want() string {\n\ts := `a\nb\n`\n\treturn s\n}\n\nfunc Other() {}\n"
 	for _, tc := range []struct {
 		name  string
+		path  string
 		text  string
 		hunks []gitctx.Hunk
 		head  int
 		limit int
 		want  []int
 	}{
-		{"a hunk in a Go method: the method, its comment and signature over lines", goSrc, []gitctx.Hunk{hunkAt(27)}, 2, 150,
+		{"Go: the function a raw string's margin lines sit in, its doc comment too", "x.go", realGo, []gitctx.Hunk{hunkAt(8)}, 1, 150,
+			append([]int{1}, seq(3, 9)...)},
+		{"Go: between declarations, nothing", "x.go", realGo, []gitctx.Hunk{hunkAt(10)}, 1, 150, nil},
+		{"a hunk in a Go method: the method, its comment and signature over lines", "src.txt", goSrc, []gitctx.Hunk{hunkAt(27)}, 2, 150,
 			append(seq(1, 2), seq(20, 28)...)},
-		{"a hunk in a closure: the function around it", goSrc, []gitctx.Hunk{hunkAt(25)}, 2, 150, append(seq(1, 2), seq(20, 28)...)},
-		{"two hunks in two functions", goSrc, []gitctx.Hunk{hunkAt(27), hunkAt(61)}, 2, 150,
+		{"a hunk in a closure: the function around it", "src.txt", goSrc, []gitctx.Hunk{hunkAt(25)}, 2, 150, append(seq(1, 2), seq(20, 28)...)},
+		{"two hunks in two functions", "src.txt", goSrc, []gitctx.Hunk{hunkAt(27), hunkAt(61)}, 2, 150,
 			append(append(seq(1, 2), seq(20, 28)...), seq(60, 62)...)},
-		{"a hunk between functions: nothing to centre on", goSrc, []gitctx.Hunk{hunkAt(45)}, 2, 150, nil},
-		{"a Python method and its class's line, not the class's other method", python, []gitctx.Hunk{hunkAt(16)}, 2, 150,
+		{"a hunk between functions: nothing to centre on", "src.txt", goSrc, []gitctx.Hunk{hunkAt(45)}, 2, 150, nil},
+		{"a Python method and its class's line, not the class's other method", "src.txt", python, []gitctx.Hunk{hunkAt(16)}, 2, 150,
 			append(append(seq(1, 2), 10), seq(14, 16)...)},
-		{"never more than limit lines", goSrc, []gitctx.Hunk{hunkAt(27)}, 2, 5, append(seq(1, 2), seq(20, 22)...)},
-		{"little room: every declaration before any body", goSrc, []gitctx.Hunk{hunkAt(27), hunkAt(61)}, 2, 6,
+		{"never more than limit lines", "src.txt", goSrc, []gitctx.Hunk{hunkAt(27)}, 2, 5, append(seq(1, 2), seq(20, 22)...)},
+		{"little room: every declaration before any body", "src.txt", goSrc, []gitctx.Hunk{hunkAt(27), hunkAt(61)}, 2, 6,
 			[]int{1, 2, 20, 21, 22, 60}},
-		{"no hunks", goSrc, nil, 2, 150, nil},
+		{"no hunks", "src.txt", goSrc, nil, 2, 150, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := enclosingLines(tc.text, &gitctx.Patch{Hunks: tc.hunks}, tc.head, tc.limit); !slices.Equal(got, tc.want) {
+			if got := enclosingLines(tc.path, tc.text, &gitctx.Patch{Hunks: tc.hunks}, tc.head, tc.limit); !slices.Equal(got, tc.want) {
 				t.Errorf("enclosingLines = %v, want %v", got, tc.want)
 			}
 		})
@@ -111,13 +118,17 @@ func TestChangedFileExcerpt(t *testing.T) {
 // FuzzEnclosingLines checks that the lines an excerpt of a changed file
 // keeps are lines of the text, in order, and at most limit.
 func FuzzEnclosingLines(f *testing.F) {
-	f.Add("package a\n\nfunc F() {\n\tx := 1\n\treturn\n}\n", 4, 1, 10)
-	f.Add("class A:\n    def f(self):\n        pass\n", 3, 0, 2)
-	f.Fuzz(func(t *testing.T, text string, at, head, limit int) {
+	f.Add("package a\n\nfunc F() {\n\tx := 1\n\treturn\n}\n", 4, 1, 10, true)
+	f.Add("class A:\n    def f(self):\n        pass\n", 3, 0, 2, false)
+	f.Fuzz(func(t *testing.T, text string, at, head, limit int, isGo bool) {
 		if at < -5 || at > 10000 || head < 0 || limit < 0 || head > 1000 || limit > 1000 {
 			return
 		}
-		got := enclosingLines(text, &gitctx.Patch{Hunks: []gitctx.Hunk{hunkAt(at)}}, head, limit)
+		path := "f.txt"
+		if isGo {
+			path = "f.go"
+		}
+		got := enclosingLines(path, text, &gitctx.Patch{Hunks: []gitctx.Hunk{hunkAt(at)}}, head, limit)
 		lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 		if len(got) > limit || !slices.IsSorted(got) {
 			t.Fatalf("kept %v, limit %d", got, limit)

@@ -25,8 +25,8 @@ const (
 // or decorators right above, and the block below it, by indentation) or,
 // in a file that defines none, the lines that use it, with useContext
 // lines either side, and then, where room is left, the rest of its first
-// head lines; limit lines in all. It returns nil when the text holds
-// none of the names: a head and tail then serve as well.
+// head lines; limit lines in all (see keepLines). It returns nil when the
+// text holds none of the names: a head and tail then serve as well.
 func nameLines(text string, names []string, head, limit int) []int {
 	if len(names) == 0 || text == "" {
 		return nil
@@ -61,7 +61,7 @@ func keepLines(count, head, limit int, regions []region) []int {
 	keep := make([]bool, count)
 	n := 0
 	add := func(from, to int) {
-		for i := from; i < to && n < limit; i++ {
+		for i := max(from, 0); i < min(to, count) && n < limit; i++ {
 			if !keep[i] {
 				keep[i] = true
 				n++
