@@ -48,17 +48,25 @@ func enclosingLines(path, text string, p *gitctx.Patch, head, limit int) []int {
 	}
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	var regions []region
-	if goDecls := goDeclarations(path, text); goDecls != nil {
+	if decls := goDeclarations(path, text); decls != nil {
 		for _, h := range p.Hunks {
-			if r, ok := containing(goDecls, firstChange(h)-1); ok {
+			if r, ok := containing(decls, firstChange(h)-1); ok {
 				regions = append(regions, r)
 			}
 		}
-		if len(regions) == 0 {
-			return nil
-		}
-		return keepLines(len(lines), head, limit, regions)
+	} else {
+		regions = indentedRegions(lines, p)
 	}
+	if len(regions) == 0 {
+		return nil
+	}
+	return keepLines(len(lines), head, limit, regions)
+}
+
+// indentedRegions returns, read by indentation, the declarations the
+// hunks of p sit in, each after its class's line when it is a method.
+func indentedRegions(lines []string, p *gitctx.Patch) []region {
+	var regions []region
 	for _, h := range p.Hunks {
 		d := enclosing(lines, firstChange(h)-1)
 		if d < 0 {
@@ -69,10 +77,7 @@ func enclosingLines(path, text string, p *gitctx.Patch, head, limit int) []int {
 		}
 		regions = append(regions, region{docStart(lines, d), d, blockEnd(lines, d, maxEnclosingScan)})
 	}
-	if len(regions) == 0 {
-		return nil
-	}
-	return keepLines(len(lines), head, limit, regions)
+	return regions
 }
 
 // firstChange is the new side's number of the hunk's first added line, or
