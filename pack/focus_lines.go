@@ -87,20 +87,31 @@ func indent(s string) int {
 // and before an @ and a version (lodash@^4.17.21).
 func namesAny(line string, names []string) bool {
 	for _, n := range names {
-		for from := 0; ; {
-			i := strings.Index(line[from:], n)
-			if i < 0 {
-				break
-			}
-			i += from
-			j := i + len(n)
-			if (i == 0 || !inNameBefore(line[i-1])) && (j == len(line) || !inNameAfter(line[j])) {
-				return true
-			}
-			from = i + 1
+		if holdsWhole(line, n, inNameBefore, inNameAfter) {
+			return true
 		}
 	}
 	return false
+}
+
+// holdsWhole reports whether s holds name with no byte of a longer name
+// right before it or right after it, as inBefore and inAfter tell them.
+func holdsWhole(s, name string, inBefore, inAfter func(byte) bool) bool {
+	if name == "" {
+		return false
+	}
+	for from := 0; ; {
+		i := strings.Index(s[from:], name)
+		if i < 0 {
+			return false
+		}
+		i += from
+		j := i + len(name)
+		if (i == 0 || !inBefore(s[i-1])) && (j == len(s) || !inAfter(s[j])) {
+			return true
+		}
+		from = i + 1
+	}
 }
 
 func inNameBefore(c byte) bool { return isWordByte(c) || c == '.' || c == '-' || c == '@' }

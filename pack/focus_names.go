@@ -124,24 +124,8 @@ func declares(line, name string) bool {
 	return rest != "" && (rest[0] == '(' || rest[0] == ':' || rest[0] == '=' && !strings.HasPrefix(rest, "=="))
 }
 
-// hasWord reports whether s holds name as a whole word.
-func hasWord(s, name string) bool {
-	if name == "" {
-		return false
-	}
-	for from := 0; ; {
-		i := strings.Index(s[from:], name)
-		if i < 0 {
-			return false
-		}
-		i += from
-		j := i + len(name)
-		if (i == 0 || !isNameByte(s[i-1])) && (j == len(s) || !isNameByte(s[j])) {
-			return true
-		}
-		from = i + 1
-	}
-}
+// hasWord reports whether s holds name as a whole word of code.
+func hasWord(s, name string) bool { return holdsWhole(s, name, isNameByte, isNameByte) }
 
 func isNameByte(c byte) bool { return isWordByte(c) || c == '$' }
 

@@ -189,7 +189,9 @@ func TestNameExcerpt(t *testing.T) {
 	if strings.Contains(got, "filler_119") || strings.Contains(got, "filler_40") {
 		t.Errorf("lib.py shows its tail or lines far from compute_total:\n%s", got)
 	}
-	md := build(t, ch, func() Options { o := options(c, Markdown, 0); o.Truncation.MaxFileBytes = 1000; return o }())
+	mdOpts := options(c, Markdown, 0)
+	mdOpts.Truncation.MaxFileBytes = 1000
+	md := build(t, ch, mdOpts)
 	if !strings.Contains(md.Text, "### lib.py (truncated: its head and the code about the names it shares with the change; neighbour)") {
 		t.Errorf("the markdown pack does not say how lib.py is cut:\n%s", md.Text)
 	}
