@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
-	"github.com/gitctx/gitctx/gitctx/neighbours"
 )
 
 // centreOnHunks cuts each changed file too long for any pack to show
@@ -37,11 +36,11 @@ const maxEnclosingScan = 5000
 // declarations its hunks sit in, each from the comments above it through
 // its block (the diff shows the hunks themselves; the excerpt shows the
 // function or type around them), then, where room is left, the rest of
-// its first head lines; limit lines in all. A method's class is shown by
-// its declaration's line. Go's declarations are read from its syntax tree
-// (a raw string's lines are not indented), others by indentation. It
-// returns nil when no hunk sits in a declaration: a head and tail then
-// serve as well.
+// its first head lines; limit lines in all. The units around a unit (a
+// method's class) are shown by their first lines. Go's declarations are
+// read from its syntax tree (a raw string's lines are not indented),
+// others by indentation (see opensUnit). It returns nil when no hunk sits
+// in a unit: a head and tail then serve as well.
 func enclosingLines(path, text string, p *gitctx.Patch, head, limit int) []int {
 	if p == nil || len(p.Hunks) == 0 || text == "" {
 		return nil
@@ -63,8 +62,9 @@ func enclosingLines(path, text string, p *gitctx.Patch, head, limit int) []int {
 	return keepLines(len(lines), head, limit, regions)
 }
 
-// indentedRegions returns, read by indentation, the declarations the
-// hunks of p sit in, each after its class's line when it is a method.
+// indentedRegions returns, read by indentation, the units the hunks of p
+// sit in (see enclosing), each after the first lines of the units it sits
+// in: a method's class, a nested function's function.
 func indentedRegions(lines []string, p *gitctx.Patch) []region {
 	var regions []region
 	for _, h := range p.Hunks {
@@ -72,8 +72,8 @@ func indentedRegions(lines []string, p *gitctx.Patch) []region {
 		if d < 0 {
 			continue
 		}
-		if o := outer(lines, d); o >= 0 {
-			regions = append(regions, region{o, o, o + 1}) // the class a method is in: its line
+		for _, o := range outers(lines, d) {
+			regions = append(regions, region{o, o, o + 1})
 		}
 		regions = append(regions, region{docStart(lines, d), d, blockEnd(lines, d, maxEnclosingScan)})
 	}
@@ -93,33 +93,41 @@ func firstChange(h gitctx.Hunk) int {
 	return n
 }
 
-// enclosing returns the index of the line that declares the function or
-// type that line i sits in: the nearest above it (or it) that declares a
-// name, as the neighbour search reads declarations, and whose block
-// reaches line i; -1 if none does.
+// enclosing returns the index of the line that opens the unit line i
+// sits in (see opensUnit): the nearest above it (or it) whose block
+// reaches line i and holds more than its own line (a local `let x = 1` is
+// no unit); -1 if none does.
 func enclosing(lines []string, i int) int {
 	if i < 0 || i >= len(lines) {
 		return -1
 	}
 	for j := i; j >= 0 && i-j < maxEnclosingScan; j-- {
-		if neighbours.DefinedName(lines[j]) != "" && blockEnd(lines, j, maxEnclosingScan) > i {
-			return j
+		if opensUnit(lines[j]) {
+			if end := blockEnd(lines, j, maxEnclosingScan); end > i && end > j+1 {
+				return j
+			}
 		}
 	}
 	return -1
 }
 
-// outer returns the index of the line that declares what the declaration
-// on line d sits in (the class of a method), or -1: the nearest line above
-// it, indented less, that declares a name and whose block reaches it.
-func outer(lines []string, d int) int {
+// maxOuters bounds how many units around a unit an excerpt names.
+const maxOuters = 3
+
+// outers returns the indexes of the lines that open the units the unit on
+// line d sits in, innermost first (a method's class; a nested function's
+// function, and that one's): each the nearest line above the last,
+// indented less, that opens a unit whose block reaches d.
+func outers(lines []string, d int) []int {
+	var out []int
 	depth := indent(lines[d])
-	for j := d - 1; j >= 0 && d-j < maxEnclosingScan; j-- {
-		if indent(lines[j]) < depth && neighbours.DefinedName(lines[j]) != "" && blockEnd(lines, j, maxEnclosingScan) > d {
-			return j
+	for j := d - 1; j >= 0 && d-j < maxEnclosingScan && len(out) < maxOuters && depth > 0; j-- {
+		if indent(lines[j]) < depth && opensUnit(lines[j]) && blockEnd(lines, j, maxEnclosingScan) > d {
+			out = append(out, j)
+			depth = indent(lines[j])
 		}
 	}
-	return -1
+	return out
 }
 
 // goDeclarations returns the top-level declarations of a Go file, each as

@@ -42,6 +42,40 @@ func TestEnclosingLines(t *testing.T) {
 		15: "        x = 2",
 		16: "        return x",
 	})
+	// JavaScript whose lines between those given are indented as the
+	// code around them
+	js := strings.Join([]string{
+		"import x from 'x';", // 1
+		"export function create_client(app, target) {",
+		"\tlet errored = false;",
+		"\t/** Loads a node. */",
+		"\tasync function load_node({ loader, url }) {", // 5
+		"\t\tlet data = null;",
+		"\t\tlet tracking = true;",
+		"\t\treturn data;",
+		"\t}",
+		"\terrored = true;", // 10
+		"}",
+		"class Router {",
+		"  async handle(req) {",
+		"    if (req.ok) {",
+		"      return 1;", // 15
+		"    }",
+		"  }",
+		"}",
+		"test.describe('env', () => {",
+		"  test('reads', async () => {", // 20
+		"    expect(1).toBe(1);",
+		"  });",
+		"});",
+		"export function outer() {", // 24
+		"\tclass Inner {",
+		"\t\trun() {",
+		"\t\t\tgo();",
+		"\t\t}",
+		"\t}",
+		"}",
+	}, "\n") + "\n"
 	// real Go, read from its syntax tree: a raw string's lines at the
 	// margin do not end the function
 	realGo := "package x\n\n// Want is the text.\nfunc Want() string {\n\ts := `a\nb\n`\n\treturn s\n}\n\nfunc Other() {}\n"
@@ -65,6 +99,12 @@ func TestEnclosingLines(t *testing.T) {
 		{"a hunk between functions: nothing to centre on", "src.txt", goSrc, []gitctx.Hunk{hunkAt(45)}, 2, 150, nil},
 		{"a Python method and its class's line, not the class's other method", "src.txt", python, []gitctx.Hunk{hunkAt(16)}, 2, 150,
 			append(append(seq(1, 2), 10), seq(14, 16)...)},
+		{"a nested function's first line, its function's, not a one-line local", "src.js", js, []gitctx.Hunk{hunkAt(7)}, 1, 150,
+			[]int{1, 2, 4, 5, 6, 7, 8, 9}},
+		{"a JavaScript method, its class's line", "src.js", js, []gitctx.Hunk{hunkAt(15)}, 1, 150,
+			append([]int{1}, seq(12, 17)...)},
+		{"a method's class's line and its function's", "src.js", js, []gitctx.Hunk{hunkAt(27)}, 1, 150, []int{1, 24, 25, 26, 27, 28}},
+		{"a test in a block of tests", "src.test.js", js, []gitctx.Hunk{hunkAt(21)}, 1, 150, []int{1, 19, 20, 21, 22}},
 		{"never more than limit lines", "src.txt", goSrc, []gitctx.Hunk{hunkAt(27)}, 2, 5, append(seq(1, 2), seq(20, 22)...)},
 		{"little room: every declaration before any body", "src.txt", goSrc, []gitctx.Hunk{hunkAt(27), hunkAt(61)}, 2, 6,
 			[]int{1, 2, 20, 21, 22, 60}},

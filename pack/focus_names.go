@@ -2,8 +2,6 @@ package pack
 
 import (
 	"strings"
-
-	"github.com/gitctx/gitctx/gitctx/neighbours"
 )
 
 // Bounds of a neighbour's excerpt about the names it shares with the
@@ -113,7 +111,7 @@ func nameRegions(lines []string, name string) []region {
 // starts with the name and an assignment, a colon or a parameter list (a
 // Python constant, a field, a JavaScript or Ruby method).
 func declares(line, name string) bool {
-	if neighbours.DefinedName(line) == name {
+	if declaredName(line) == name {
 		return true
 	}
 	rest, ok := strings.CutPrefix(strings.TrimSpace(line), name)
@@ -146,8 +144,8 @@ func docStart(lines []string, i int) int {
 
 // blockEnd is the end (exclusive) of the declaration on line i: the lines
 // below it indented deeper, blank lines among them, and the line at its
-// own indentation that closes it (`}`, `end`, or a signature's `) {` that
-// opens the body), at most most lines in all.
+// own indentation that closes it (`}`, `end`, or a signature's `) {` or a
+// generic's `> {` that opens the body), at most most lines in all.
 func blockEnd(lines []string, i, most int) int {
 	depth := indent(lines[i])
 	limit := min(len(lines), i+most)
@@ -157,7 +155,7 @@ func blockEnd(lines []string, i, most int) int {
 		if t == "" || indent(lines[j]) > depth {
 			continue
 		}
-		if t == "end" || strings.HasPrefix(t, "end ") || t[0] == '}' || t[0] == ')' || t[0] == ']' {
+		if t == "end" || strings.HasPrefix(t, "end ") || t[0] == '}' || t[0] == ')' || t[0] == ']' || t[0] == '>' {
 			if opensBlock(t) {
 				continue // `) (int, error) {`: the signature ends, the body follows
 			}
