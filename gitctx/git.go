@@ -15,10 +15,19 @@ import (
 
 // gitConfig is passed to every git command so that a user's configuration
 // cannot change what gitctx parses: no pager, no colour, no quoting of
-// non-ASCII names, no custom prefixes, no external diff drivers.
+// non-ASCII names, no custom prefixes, no external diff drivers, no line
+// numbers in what grep finds. A colour set for one command (color.diff)
+// wins over color.ui, so each is turned off by name: a diff in colour
+// parses as no hunks at all.
 var gitConfig = []string{
 	"-c", "core.quotePath=false",
 	"-c", "color.ui=never",
+	"-c", "color.diff=never",
+	"-c", "color.grep=never",
+	"-c", "color.showBranch=never",
+	"-c", "grep.lineNumber=false",
+	"-c", "grep.column=false",
+	"-c", "diff.relative=false",
 	"-c", "core.pager=cat",
 	"-c", "diff.noprefix=false",
 	"-c", "diff.mnemonicPrefix=false",
