@@ -123,7 +123,7 @@ type Redactions struct {
 // RedactionItem is one placeholder in the pack.
 type RedactionItem struct {
 	Path        string `json:"path"`
-	Side        string `json:"side"` // new, old, context, commit_message, pr_title, pr_body, file_name, answer
+	Side        string `json:"side"` // new, old, context, commit_message, pr_title, pr_body, file_name, answer, instructions
 	Line        int    `json:"line"`
 	Rule        string `json:"rule"`
 	Placeholder string `json:"placeholder"`

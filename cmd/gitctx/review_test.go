@@ -261,3 +261,50 @@ func TestReviewSendsThePullRequestDescription(t *testing.T) {
 		t.Errorf("the prompt holds the description's credential")
 	}
 }
+
+// TestReviewInstructionsGoThroughTheGate checks that a credential in the
+// review instruction (a repository's .gitctx.yml, which anyone who can
+// commit writes, or --instructions FILE) is replaced before it is sent or
+// printed, and recorded.
+func TestReviewInstructionsGoThroughTheGate(t *testing.T) {
+	r := reviewRepo(t)
+	token := "ghp_" + "9382dffx1kVZQ2tq" + "MnMcLRkBOzZU3G8xI7CG" // made up, in two parts so no scanner of this repository takes it for one
+	r.Write(".gitctx.yml", "review_instructions: \"Use the token "+token+" to check the API.\"\n")
+	file := filepath.Join(t.TempDir(), "instructions.md")
+	if err := os.WriteFile(file, []byte("Review for races.\nauth: "+token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string // a line of the instruction that must still be sent
+	}{
+		{"from .gitctx.yml", nil, "Use the token [REDACTED:github-pat#"},
+		{"from --instructions", []string{"--instructions", file}, "Review for races."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			sent := filepath.Join(t.TempDir(), "sent.txt")
+			args := append([]string{"review", "HEAD~1..HEAD", "--provider", "command", "--command", "cat > " + sent + "; echo fine",
+				"--post", "none", "--out", out}, tc.args...)
+			res := gitctxRun(map[string]string{}, args...)
+			data, err := os.ReadFile(sent)
+			if res.code != 0 || err != nil {
+				t.Fatalf("exit %d, %v: %s", res.code, err, res.stderr)
+			}
+			rec, _ := os.ReadFile(filepath.Join(out, "record.json"))
+			dry := gitctxRun(map[string]string{}, append([]string{"review", "HEAD~1..HEAD", "--provider", "anthropic", "--dry-run", "--out", t.TempDir()}, tc.args...)...)
+			for what, text := range map[string]string{"sent": string(data), "stderr": res.stderr, "record": string(rec), "dry run": dry.stdout + dry.stderr} {
+				if strings.Contains(text, token) {
+					t.Errorf("the %s holds the token:\n%s", what, text)
+				}
+			}
+			if !strings.Contains(string(data), tc.want) || !strings.Contains(string(data), "[REDACTED:github-pat#") {
+				t.Errorf("sent without %q or a placeholder:\n%.2000s", tc.want, data)
+			}
+			if !strings.Contains(res.stderr, "1 credential removed from the review instructions") || !strings.Contains(string(rec), `"side": "instructions"`) {
+				t.Errorf("not said or recorded: stderr %s\nrecord %s", res.stderr, rec)
+			}
+		})
+	}
+}

@@ -23,7 +23,7 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 		}
 		return nil, nil
 	}
-	pf, err := preflight(a, o, pr)
+	pf, err := preflight(ctx, a, o, pr)
 	if err != nil || pf == nil {
 		return nil, err
 	}
@@ -84,13 +84,16 @@ type checked struct {
 
 // preflight builds the prompt and estimates its cost; on --dry-run it
 // prints both and returns nil, above --max-cost it refuses.
-func preflight(a *app, o *reviewOptions, pr *packRun) (*checked, error) {
+func preflight(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*checked, error) {
 	instruction, err := readInstructions(o.instructions)
 	if err != nil {
 		return nil, err
 	}
 	if instruction == "" {
 		instruction = o.settings.extra().ReviewInstructions
+	}
+	if instruction, err = gateInstructions(ctx, a, pr, instruction); err != nil {
+		return nil, err
 	}
 	c := &checked{profile: modelProfile(o)}
 	c.prompt = review.NewPrompt(instruction, pr.res.Record.Pack.Boundary, pr.res.Text)
@@ -106,6 +109,32 @@ func preflight(a *app, o *reviewOptions, pr *packRun) (*checked, error) {
 			c.estimate.usd, c.estimate, o.maxCost)
 	}
 	return c, nil
+}
+
+// gateInstructions passes the review instruction (--instructions, or
+// review_instructions in a .gitctx.yml anyone who can commit may write)
+// through the gate the pack went through: it is sent beside the pack, so
+// a credential in it is replaced by its placeholder, recorded with side
+// "instructions", and said on stderr.
+func gateInstructions(ctx context.Context, a *app, pr *packRun, instruction string) (string, error) {
+	if instruction == "" {
+		return "", nil
+	}
+	red, hits, err := pr.gate.RedactString(ctx, instruction)
+	if err != nil {
+		return "", fmt.Errorf("check the review instructions for credentials: %w", err)
+	}
+	if len(hits) == 0 {
+		return instruction, nil
+	}
+	rec := pr.res.Record
+	rec.Redactions.Items = withoutSide(rec.Redactions.Items, "instructions")
+	for _, h := range hits {
+		rec.Redactions.Items = append(rec.Redactions.Items,
+			pack.RedactionItem{Side: "instructions", Line: h.Line + 1, Rule: h.Rule, Placeholder: h.Placeholder})
+	}
+	fmt.Fprintf(a.stderr, "gitctx: warning: %d credential%s removed from the review instructions before sending them\n", len(hits), plural(len(hits)))
+	return red.String(), nil
 }
 
 // reportReview says what became of the review, and whether that is an
