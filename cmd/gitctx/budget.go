@@ -29,7 +29,7 @@ func resolveBudget(a *app, o *packOptions) (pack.Budget, pack.Counter, error) {
 		}
 		if !exact {
 			fmt.Fprintf(a.stderr, "gitctx: warning: no limits known for %s model %s; using those of %s (pass --max-tokens to set the budget)\n",
-				o.provider, terminalSafe(o.model), p.Model)
+				o.provider, terminalSafe(o.model), p.Known)
 		}
 		limit, reserved := p.Budget()
 		b = pack.Budget{Provider: p.Provider, Model: p.Model, ContextWindow: p.ContextWindow, ReservedOutput: reserved, Limit: limit}

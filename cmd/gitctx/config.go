@@ -204,10 +204,10 @@ func editDistance(a, b string) int {
 
 // findConfig is --config, or the first of configNames at root; "" when
 // there is none.
-func findConfig(explicit, root string) (string, error) {
+func findConfig(explicit, named, root string) (string, error) {
 	if explicit != "" {
 		if _, err := os.Stat(explicit); err != nil {
-			return "", fmt.Errorf("--config: %w", err)
+			return "", fmt.Errorf("%s: %w", named, err)
 		}
 		return explicit, nil
 	}

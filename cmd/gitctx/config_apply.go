@@ -3,7 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -14,18 +18,25 @@ type settings struct {
 	file     *configFile // nil: no configuration file
 	repoFile bool        // the file was found at the repository root (see trust.go)
 	sources  map[string]string
+	given    map[string]given // the flags the environment or the file set
 }
+
+// given is a setting the environment or the configuration file gave: how
+// to name it to the user (GITCTX_MAX_TOKENS; max_tokens), where the file
+// gave it (".gitctx.yml:3"; empty for the environment) and its value.
+type given struct{ name, where, value string }
 
 // configure applies the environment and the configuration file to the
 // flags the command line left alone: flag > GITCTX_* env > .gitctx.yml >
 // default. explicit is --config; without it the file is looked for at
 // the repository root.
 func configure(ctx context.Context, cmd *cobra.Command, a *app, explicit string) (*settings, error) {
-	if explicit == "" {
-		explicit = a.getenv("GITCTX_CONFIG")
+	named := "--config"
+	if explicit == "" && a.getenv("GITCTX_CONFIG") != "" {
+		explicit, named = a.getenv("GITCTX_CONFIG"), "GITCTX_CONFIG"
 	}
 	s, err := configureWith(ctx, cmd, a, func(ctx context.Context) (string, []byte, error) {
-		path, err := findConfig(explicit, a.repoRoot(ctx))
+		path, err := findConfig(explicit, named, a.repoRoot(ctx))
 		if err != nil || path == "" {
 			return "", nil, err
 		}
@@ -37,6 +48,7 @@ func configure(ctx context.Context, cmd *cobra.Command, a *app, explicit string)
 	})
 	if s != nil {
 		s.repoFile = explicit == ""
+		a.settings = s
 	}
 	return s, err
 }
@@ -47,7 +59,7 @@ type configLoader func(ctx context.Context) (path string, data []byte, err error
 
 // configureWith is configure with the file read by load.
 func configureWith(ctx context.Context, cmd *cobra.Command, a *app, load configLoader) (*settings, error) {
-	s := &settings{sources: map[string]string{}}
+	s := &settings{sources: map[string]string{}, given: map[string]given{}}
 	cmd.Flags().Visit(func(f *pflag.Flag) { s.sources[f.Name] = "flag --" + f.Name })
 	if err := applyEnv(cmd, a.getenv); err != nil {
 		return nil, err
@@ -55,6 +67,7 @@ func configureWith(ctx context.Context, cmd *cobra.Command, a *app, load configL
 	cmd.Flags().Visit(func(f *pflag.Flag) {
 		if _, ok := s.sources[f.Name]; !ok {
 			s.sources[f.Name] = "env " + envName(f.Name)
+			s.given[f.Name] = given{envName(f.Name), "", f.Value.String()}
 		}
 	})
 	path, data, err := load(ctx)
@@ -91,6 +104,7 @@ func (s *settings) applyFile(cmd *cobra.Command) error {
 			return
 		}
 		s.sources[f.Name] = fmt.Sprintf("%s:%d", s.file.path, v.Line)
+		s.given[f.Name] = given{configKey(f.Name), fmt.Sprintf("%s:%d", s.file.path, v.Line), f.Value.String()}
 	})
 	return err
 }
@@ -122,4 +136,77 @@ func (a *app) repoRoot(ctx context.Context) string {
 		return "."
 	}
 	return r.Root
+}
+
+// nameSources rewrites a usage error's message so that a setting the
+// environment or the configuration file gave is named the way it was
+// given: "--max-tokens cannot be negative" reads ".gitctx.yml:1:
+// max_tokens cannot be negative" when the file set it and
+// "GITCTX_MAX_TOKENS cannot be negative" when the environment did, and a
+// message that quotes such a setting's value without naming the setting
+// (`unknown format "yaml"`) says where the value came from.
+func (s *settings) nameSources(msg string) string {
+	if s == nil || len(s.given) == 0 {
+		return msg
+	}
+	flags := slices.Sorted(maps.Keys(s.given))
+	for _, flag := range flags {
+		if i := flagIndex(msg, "--"+flag); i >= 0 {
+			g := s.given[flag]
+			return g.at(msg[:i] + g.name + msg[i+2+len(flag):])
+		}
+	}
+	for _, flag := range flags {
+		g := s.given[flag]
+		for _, v := range listed(g.value) {
+			if v == "" || !strings.Contains(msg, strconv.Quote(v)) {
+				continue
+			}
+			if g.where == "" {
+				return fmt.Sprintf("%s (from %s)", msg, g.name)
+			}
+			return fmt.Sprintf("%s: key %s: %s", g.where, g.name, msg)
+		}
+	}
+	return msg
+}
+
+// at puts where the file gave a setting before a message about it.
+func (g given) at(msg string) string {
+	if g.where == "" {
+		return msg
+	}
+	return g.where + ": " + msg
+}
+
+// flagIndex is where msg names flag as a whole (not --max-tokens in
+// --max-tokens-x), or -1.
+func flagIndex(msg, flag string) int {
+	for from := 0; ; {
+		i := strings.Index(msg[from:], flag)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		end := i + len(flag)
+		if end == len(msg) || !isFlagByte(msg[end]) {
+			return i
+		}
+		from = end
+	}
+}
+
+// listed splits a list flag's value as pflag prints it ("[a,b]") into its
+// items; any other value is its only item.
+func listed(v string) []string {
+	if inner, ok := strings.CutPrefix(v, "["); ok {
+		if inner, ok = strings.CutSuffix(inner, "]"); ok {
+			return strings.Split(inner, ",")
+		}
+	}
+	return []string{v}
+}
+
+func isFlagByte(c byte) bool {
+	return c == '-' || c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }

@@ -23,6 +23,8 @@ type app struct {
 	repoOnce sync.Once // see openRepo
 	repo     *gitctx.Repo
 	repoErr  error
+
+	settings *settings // the command's, once configured: usage errors name where a value came from
 }
 
 // openRepo opens the repository the working directory is in, once a run:
@@ -49,9 +51,13 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	case exitCancelled:
 		fmt.Fprintln(stderr, "gitctx: interrupted; earlier outputs are left as they were")
 	default:
-		fmt.Fprintf(stderr, "gitctx: %s\n", terminalSafe(redactedMessage(ctx, a, err.Error())))
+		msg := err.Error()
 		var uerr *usageError
-		if errors.As(err, &uerr) && uerr.cmd != nil {
+		if errors.As(err, &uerr) {
+			msg = a.settings.nameSources(msg)
+		}
+		fmt.Fprintf(stderr, "gitctx: %s\n", terminalSafe(redactedMessage(ctx, a, msg)))
+		if uerr != nil && uerr.cmd != nil {
 			fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", uerr.cmd.CommandPath())
 		}
 	}

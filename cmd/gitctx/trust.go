@@ -146,7 +146,7 @@ func userConfigDir(getenv func(string) string) string {
 // runConfigTrust adds the repository's configuration file, as it is, to
 // the trusted ones.
 func runConfigTrust(cmd *cobra.Command, a *app) error {
-	path, err := findConfig("", a.repoRoot(cmd.Context()))
+	path, err := findConfig("", "--config", a.repoRoot(cmd.Context()))
 	if err != nil {
 		return err
 	}

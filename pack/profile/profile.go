@@ -18,6 +18,7 @@ var embedded []byte
 type Profile struct {
 	Provider      string  `json:"-"`
 	Model         string  `json:"-"`
+	Known         string  `json:"-"` // the known model whose limits these are (Model's family, or the provider's default)
 	ContextWindow int     `json:"context_window"`
 	MaxInput      int     `json:"max_input"` // when the input has a cap of its own below the window
 	MaxOutput     int     `json:"max_output"`
@@ -79,7 +80,7 @@ func (t *Table) Lookup(provider, model string) (p Profile, exact bool, err error
 	if !ok {
 		return Profile{}, false, fmt.Errorf("no limits known for %s model %q: set them in .gitctx.yml (provider_limits) or pass --max-tokens", provider, model)
 	}
-	p.Provider, p.Model = provider, model
+	p.Provider, p.Model, p.Known = provider, model, best
 	if p.Factor == 0 {
 		p.Factor = 1
 	}
