@@ -140,7 +140,7 @@ func (o *reviewOptions) actionDefaults(a *app, ev *actionEvent) string {
 	if hasProviderKey(a, o.provider) {
 		return ""
 	}
-	o.provider = "none"
+	o.provider, o.notSending = "none", "no API key"
 	if ev.fork {
 		return "fork pull request: GitHub gives its workflow no secrets (no API key) and a read-only token, so the change is packed and kept as an artifact, and no review is posted"
 	}

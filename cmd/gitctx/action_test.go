@@ -98,6 +98,28 @@ func TestActionPacksAForkWithoutAKey(t *testing.T) {
 	if strings.Contains(string(rec), `"limit": 4321`) {
 		t.Error("the pull request's own .gitctx.yml was applied")
 	}
+	if !strings.Contains(res.stderr, "notice: fork pull request") || strings.Contains(res.stderr, "no provider given") {
+		t.Errorf("stderr does not say, once and rightly, why nothing was sent:\n%s", res.stderr)
+	}
+}
+
+// TestActionWithoutAKeySaysWhy checks that a pull request of the
+// repository itself with a provider but no key is packed, with one notice
+// that names the missing key, not a provider the user did give.
+func TestActionWithoutAKeySaysWhy(t *testing.T) {
+	r := reviewRepo(t)
+	env, dir := runnerEnv(t, r.Rev("HEAD~1"), r.Rev("HEAD"), false)
+	env["GITCTX_PROVIDER"] = "openai"
+	res := gitctxRun(env, "action")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	if !strings.Contains(res.stderr, "notice: no API key for the provider") || strings.Contains(res.stderr, "no provider given") {
+		t.Errorf("stderr:\n%s", res.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "gitctx", "pack.md")); err != nil {
+		t.Errorf("no pack: %v", err)
+	}
 }
 
 func TestActionReadsTheBaseConfiguration(t *testing.T) {

@@ -31,6 +31,7 @@ type reviewOptions struct {
 	maxOutput    int
 	timeout      time.Duration
 	instructions string
+	notSending   string // why the provider was set to none, when something else (the Action) decided it
 }
 
 func (o *reviewOptions) addFlags(cmd *cobra.Command) {

@@ -18,7 +18,7 @@ import (
 // anything is posted.
 func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*review.Result, error) {
 	if o.provider == "none" {
-		if !o.quiet {
+		if !o.quiet && o.notSending == "" {
 			fmt.Fprintln(a.stderr, "gitctx: no provider given (--provider): the pack is saved and nothing was sent")
 		}
 		return nil, nil
