@@ -308,3 +308,25 @@ func TestReviewInstructionsGoThroughTheGate(t *testing.T) {
 		})
 	}
 }
+
+// TestReviewTimeoutSaysSo checks that a model that does not answer within
+// --timeout is reported as that, with the flag to raise, rather than as
+// Go's "context deadline exceeded".
+func TestReviewTimeoutSaysSo(t *testing.T) {
+	reviewRepo(t)
+	stop := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		select { // never answers
+		case <-r.Context().Done():
+		case <-stop:
+		}
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(stop) }) // runs first
+	env := map[string]string{"OPENAI_API_KEY": "sk-test-key", "OPENAI_BASE_URL": srv.URL + "/v1"}
+	res := gitctxRun(env, "review", "HEAD~1..HEAD", "--provider", "openai", "--post", "stdout", "--timeout", "300ms", "--out", t.TempDir())
+	if res.code != 1 || !strings.Contains(res.stderr, "no answer within --timeout 300ms") {
+		t.Errorf("exit %d: %s", res.code, res.stderr)
+	}
+}

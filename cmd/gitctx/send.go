@@ -51,9 +51,12 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 		Footer: fmt.Sprintf("<sub>gitctx %s · %s · the pack, record.json and the whole answer are kept with the run</sub>", v, provider.Name()),
 		Save:   func(ctx context.Context, r *review.Result) error { return saveReview(ctx, o, pr, r, pf.profile) },
 	}
-	ctx, cancel := context.WithTimeout(ctx, o.timeout)
+	timed, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
-	res, err := review.Run(ctx, job)
+	res, err := review.Run(timed, job)
+	if err != nil && ctx.Err() == nil && errors.Is(timed.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("no answer within --timeout %s (raise it for a large pack or a slow model): %w", o.timeout, err)
+	}
 	for _, w := range res.Warnings {
 		fmt.Fprintf(a.stderr, "gitctx: warning: %s\n", terminalSafe(w))
 	}

@@ -60,7 +60,7 @@ func Load() (*Table, error) {
 func (t *Table) Lookup(provider, model string) (p Profile, exact bool, err error) {
 	prov, ok := t.Providers[provider]
 	if !ok {
-		return Profile{}, false, fmt.Errorf("unknown provider %q (known: %s)", provider, strings.Join(t.providerNames(), ", "))
+		return Profile{}, false, fmt.Errorf("unknown provider %q (known: %s, or none to pack only)", provider, strings.Join(t.providerNames(), ", "))
 	}
 	if model == "" {
 		model = prov.DefaultModel

@@ -55,7 +55,7 @@ type messagesResponse struct {
 func parseAnswer(raw []byte, model string) (review.Answer, error) {
 	var resp messagesResponse
 	if err := json.Unmarshal(raw, &resp); err != nil {
-		return review.Answer{}, fmt.Errorf("decode the answer: %w", err)
+		return review.Answer{}, review.DecodeError(raw, err)
 	}
 	var text strings.Builder
 	for _, block := range resp.Content {

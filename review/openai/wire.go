@@ -62,7 +62,7 @@ type chatResponse struct {
 func parseAnswer(raw []byte, model string) (review.Answer, error) {
 	var resp chatResponse
 	if err := json.Unmarshal(raw, &resp); err != nil {
-		return review.Answer{}, fmt.Errorf("decode the answer: %w", err)
+		return review.Answer{}, review.DecodeError(raw, err)
 	}
 	if len(resp.Choices) == 0 {
 		why := "the answer has no choices"
