@@ -79,6 +79,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"--context-query-limit must be positive, got 0"}},
 		{"no time for the model", "", nil, append(review, "--timeout", "0s"), exitUsage,
 			[]string{"--timeout must be positive, got 0s"}},
+		{"a review file for another destination", "", nil, append(review, "--post", "stdout", "--post-file", "r.md"), exitUsage,
+			[]string{"--post-file is for --post file, not --post stdout"}},
 		{"a negative pull request", "", nil, append(review, "--pr", "-2"), exitUsage,
 			[]string{"--pr cannot be negative, got -2"}},
 		{"bad output directory", "", nil, []string{"pack", "HEAD", "--out", filepath.Join(outFile, "sub")}, exitError,

@@ -39,7 +39,7 @@ func (o *reviewOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.IntVar(&o.pr, "pr", 0, "the pull request `N` to post on (default: the one in GITHUB_EVENT_PATH)")
 	f.StringVar(&o.post, "post", "auto", "where the review goes: github (a sticky PR comment), stdout, file, none, or auto (github with a pull request, else stdout)")
-	f.StringVar(&o.postFile, "post-file", "", "with --post file: write the review to `FILE`")
+	f.StringVar(&o.postFile, "post-file", "", "write the review to `FILE` (implies --post file)")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the prompt and its token and cost estimate; send nothing, post nothing")
 	f.Float64Var(&o.maxCost, "max-cost", 0, "refuse to send a prompt whose estimated cost is above `USD` (0: no limit)")
 	f.BoolVar(&o.inline, "inline", false, "also post findings as inline review comments on the lines they point at")
@@ -107,7 +107,14 @@ func (o *reviewOptions) validate(cmd *cobra.Command) error {
 		return usagef(cmd, errors.New("review sends one pack: -o and --split are for gitctx pack"))
 	}
 	switch o.post {
-	case "auto", "github", "stdout", "none":
+	case "auto":
+		if o.postFile != "" {
+			o.post = "file" // --post-file alone says where the review goes
+		}
+	case "github", "stdout", "none":
+		if o.postFile != "" {
+			return usagef(cmd, fmt.Errorf("--post-file is for --post file, not --post %s: drop one of them", o.post))
+		}
 	case "file":
 		if o.postFile == "" {
 			return usagef(cmd, errors.New("--post file needs --post-file FILE"))

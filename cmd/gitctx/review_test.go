@@ -234,6 +234,11 @@ func TestReviewWithACommand(t *testing.T) {
 	if err != nil || !strings.Contains(string(data), "LOCAL-REVIEW fine") || !strings.HasPrefix(string(data), "<!-- gitctx:review pack=") {
 		t.Errorf("review.md: %q, %v", data, err)
 	}
+	alone := filepath.Join(out, "alone.md") // --post-file says where without --post file
+	res = gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "command", "--command", script, "--post-file", alone, "--out", out)
+	if data, err := os.ReadFile(alone); res.code != 0 || err != nil || !strings.Contains(string(data), "LOCAL-REVIEW fine") || strings.Contains(res.stdout, "LOCAL-REVIEW") {
+		t.Errorf("--post-file alone: exit %d, %q, %v, stdout %q", res.code, data, err, res.stdout)
+	}
 	res = gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "command", "--command", "exit 7", "--out", out)
 	if res.code != 1 || !strings.Contains(res.stderr, "7") || !strings.Contains(res.stderr, out) {
 		t.Errorf("failing command: exit %d: %s", res.code, res.stderr)
