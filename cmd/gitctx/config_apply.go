@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,7 +19,8 @@ type settings struct {
 	file     *configFile // nil: no configuration file
 	repoFile bool        // the file was found at the repository root (see trust.go)
 	sources  map[string]string
-	given    map[string]given // the flags the environment or the file set
+	given    map[string]given  // the flags the environment or the file set
+	written  map[string]string // relative paths the repository's file gave, as written (see rootPaths)
 }
 
 // given is a setting the environment or the configuration file gave: how
@@ -49,8 +51,39 @@ func configure(ctx context.Context, cmd *cobra.Command, a *app, explicit string)
 	if s != nil {
 		s.repoFile = explicit == ""
 		a.settings = s
+		if s.repoFile && err == nil {
+			err = s.rootPaths(cmd, a.repoRoot(ctx))
+		}
 	}
 	return s, err
+}
+
+// rootPaths makes the relative paths the repository's file gives (out,
+// post-file, sarif, rdjson, instructions) relative to the repository root,
+// where the file is, rather than to the directory gitctx runs in; the
+// paths as the file wrote them stay in s.written for the trust check.
+func (s *settings) rootPaths(cmd *cobra.Command, root string) error {
+	if s.file == nil {
+		return nil
+	}
+	for _, name := range pathKeys {
+		f := cmd.Flags().Lookup(name)
+		if f == nil || !strings.HasPrefix(s.source(name), s.file.path+":") {
+			continue
+		}
+		v := f.Value.String()
+		if v == "" || v == "-" || filepath.IsAbs(v) || strings.HasPrefix(v, "~") {
+			continue
+		}
+		if s.written == nil {
+			s.written = map[string]string{}
+		}
+		s.written[name] = v
+		if err := f.Value.Set(filepath.Join(root, v)); err != nil {
+			return fmt.Errorf("%s: %w", configKey(name), err)
+		}
+	}
+	return nil
 }
 
 // configLoader finds and reads the configuration file; an empty path

@@ -52,7 +52,15 @@ func (s *settings) untrusted(cmd *cobra.Command, a *app) []string {
 		case name == "base-url":
 			why = "chooses where the prompt and the API key go"
 		case slices.Contains(pathKeys, name):
-			if v := f.Value.String(); staysInside(v) && resolvesInside(a.repoRoot(cmd.Context()), v) {
+			root, v := a.repoRoot(cmd.Context()), f.Value.String()
+			if w, ok := s.written[name]; ok {
+				v = w // as the file wrote it, before rootPaths made it the root's
+			}
+			if inGitDir(v) {
+				why = "names a file inside .git"
+				break
+			}
+			if staysInside(v) && resolvesInside(root, filepath.Join(root, v)) {
 				continue
 			}
 			why = "names a file outside the repository"
@@ -84,6 +92,13 @@ func staysInside(p string) bool {
 	}
 	clean := filepath.Clean(p)
 	return clean != ".." && !strings.HasPrefix(clean, ".."+string(filepath.Separator))
+}
+
+// inGitDir reports whether a relative path lies in the repository's .git
+// directory, where a file the repository gives must not have gitctx write.
+func inGitDir(p string) bool {
+	first, _, _ := strings.Cut(filepath.ToSlash(filepath.Clean(p)), "/")
+	return strings.EqualFold(first, ".git")
 }
 
 // resolvesInside reports whether a path, its symbolic links followed as
