@@ -50,6 +50,13 @@ func SaveFile(ctx context.Context, path string, data []byte) error {
 	return save(ctx, filepath.Dir(path), []File{{Name: filepath.Base(path), Data: data}}, nil, true)
 }
 
+// Destination returns the file SaveFile writes when given path: path
+// itself, or the file its symbolic links lead to, there or not.
+func Destination(path string) (string, error) {
+	t, err := resolve(path, true)
+	return t.path, err
+}
+
 // save is Save; follow says whether a symbolic link among the files is
 // followed or replaced.
 func save(ctx context.Context, dir string, files []File, remove []string, follow bool) error {
@@ -179,7 +186,10 @@ func linkTarget(p string) (string, error) {
 		return base, nil
 	}
 	real, err := filepath.EvalSymlinks(dir)
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return filepath.Join(dir, base), nil // writing there will say what is missing
+	case err != nil:
 		return "", err
 	}
 	return filepath.Join(real, base), nil
