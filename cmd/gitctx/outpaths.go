@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/review/artifact"
 )
 
@@ -98,4 +100,37 @@ func realPath(p string) string {
 		missing = append([]string{filepath.Base(q)}, missing...)
 		q = parent
 	}
+}
+
+// ownOutputs names, as paths in the change's repository, where this run
+// writes: the output directory and the -o file, those of them inside it.
+// The pack leaves them out, so that a run does not pack what an earlier
+// one wrote (an output directory inside the work tree that git does not
+// ignore, or a pack committed by mistake).
+func ownOutputs(ch *gitctx.Change, o *packOptions, outDir string) pack.Outputs {
+	var out pack.Outputs
+	r := ch.Repo()
+	if r == nil {
+		return out
+	}
+	if p, ok := repoPath(r.Root, outDir); ok {
+		out.Dirs = append(out.Dirs, p)
+	}
+	if p, ok := repoPath(r.Root, o.outputFile()); ok {
+		out.Files = append(out.Files, p)
+	}
+	return out
+}
+
+// repoPath returns p as a path in the repository at root ("dir/file", or
+// "." for the root), or false when p is outside it.
+func repoPath(root, p string) (string, bool) {
+	if p == "" {
+		return "", false
+	}
+	rel, err := filepath.Rel(realPath(root), realPath(p))
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }

@@ -81,6 +81,7 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 	}
 	rules.ExcludeDirs(extra.ExcludedDirectories...)
 	rules.ExcludeExtensions(extra.ExcludedExtensions...)
+	rules.Outputs = ownOutputs(pr.ch, o, pr.outDir)
 	uctx, err := o.ctx.options(ctx, a, pr.ch, o.settings)
 	if err != nil {
 		return err
