@@ -53,9 +53,12 @@ func (g *gatherer) walk(ctx context.Context, dir, reason string) error {
 func (g *gatherer) candidate(p, reason string) *entry {
 	rules := &g.b.opts.Rules
 	why := ""
-	if rules.IsCredential(p) {
+	switch {
+	case rules.Outputs.has(p):
+		why = ReasonOwnOutput
+	case rules.IsCredential(p):
 		why = ReasonCredentials
-	} else {
+	default:
 		why = rules.nameReason(path.Base(p))
 	}
 	if why != "" {

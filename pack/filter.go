@@ -26,6 +26,7 @@ const (
 	ReasonSymlink       = "symlink"
 	ReasonUnreadable    = "unreadable"
 	ReasonEncoding      = "encoding"
+	ReasonOwnOutput     = "gitctx_output"
 )
 
 // Rules are the default exclusions of a pack (design §5). Name patterns
@@ -37,6 +38,29 @@ type Rules struct {
 	Names       []namePattern     // file-name globs with their reason
 	Include     []string          // if set, only paths matching one of these are packed
 	Exclude     []string          // paths matching one of these are not packed
+	Outputs     Outputs           // gitctx's own outputs, never packed
+}
+
+// Outputs name where a run of gitctx writes inside the repository, by
+// repository paths: what gitctx wrote is never part of the change it
+// packs (the reason gitctx_output), whether git ignores it or not, and
+// whatever the path rules say.
+type Outputs struct {
+	Dirs  []string // output directories ("." for the root): their files of gitctx's names (OutputName)
+	Files []string // files written by name (-o FILE)
+}
+
+// has reports whether p is one of the outputs. It is asked of every path
+// a search meets, so the directory is compared before the name is matched.
+func (o *Outputs) has(p string) bool {
+	if slices.Contains(o.Files, p) {
+		return true
+	}
+	dir, base := ".", p
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		dir, base = p[:i], p[i+1:]
+	}
+	return slices.Contains(o.Dirs, dir) && OutputName(base)
 }
 
 type namePattern struct {
@@ -103,6 +127,9 @@ func (r *Rules) IsCredential(p string) bool {
 // userGlobs says whether the include and exclude globs apply (they do not
 // to files the user named explicitly).
 func (r *Rules) ExcludeReason(p string, userGlobs bool) string {
+	if r.Outputs.has(p) {
+		return ReasonOwnOutput
+	}
 	if r.IsCredential(p) {
 		return ReasonCredentials
 	}
@@ -291,5 +318,7 @@ func (r *Rules) key() string {
 	}
 	list("include", r.Include)
 	list("exclude", r.Exclude)
+	list("output-dir", r.Outputs.Dirs)
+	list("output-file", r.Outputs.Files)
 	return b.String()
 }

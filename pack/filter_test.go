@@ -119,6 +119,43 @@ func TestUserGlobs(t *testing.T) {
 	}
 }
 
+// gitctx's own outputs are left out of every pack, before any other rule
+// and whatever the user's globs say; a file of another name in the output
+// directory, or of an output's name elsewhere, is not one.
+func TestExcludeOwnOutputs(t *testing.T) {
+	r := DefaultRules()
+	r.Include = []string{"**"}
+	r.Outputs = Outputs{Dirs: []string{".gitctx", "review/gx", "."}, Files: []string{"notes/mine.md", "secrets.txt"}}
+	for _, tt := range []struct {
+		path string
+		want string
+	}{
+		{".gitctx/pack.md", ReasonOwnOutput},
+		{".gitctx/pack-3.xml", ReasonOwnOutput},
+		{".gitctx/record.json", ReasonOwnOutput},
+		{"review/gx/answer.md", ReasonOwnOutput},
+		{"review/gx/pack.json", ReasonOwnOutput},
+		{"pack.md", ReasonOwnOutput},
+		{"notes/mine.md", ReasonOwnOutput},
+		{"secrets.txt", ReasonOwnOutput},
+		{"review/gx/notes.md", ""},
+		{"review/gx/sub/pack.md", ""},
+		{"review/pack.md", ""},
+		{"docs/record.json", ""},
+		{".gitctx/pack.md.bak", ""},
+		{"notes/other.md", ""},
+	} {
+		for _, userGlobs := range []bool{true, false} {
+			if got := r.ExcludeReason(tt.path, userGlobs); got != tt.want {
+				t.Errorf("ExcludeReason(%q, %v) = %q, want %q", tt.path, userGlobs, got, tt.want)
+			}
+		}
+	}
+	if d := DefaultRules(); d.key() == r.key() {
+		t.Error("the outputs are not part of the rules' key")
+	}
+}
+
 func TestValidateRejectsBadGlobs(t *testing.T) {
 	for _, g := range []string{"[", "a[b", "{a,b", "src/[z-a"} {
 		for _, which := range []string{"include", "exclude"} {

@@ -7,32 +7,37 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 
 	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/review/artifact"
 )
 
-// stalePacks lists the pack files an earlier run left in dir (pack.md,
-// pack-2.xml, …) that this run does not write; a run removes them, so that
-// record.json always describes what is there.
-func stalePacks(dir string, keep ...string) []string {
+// staleOutputs lists the files an earlier run left in dir that belong to
+// its pack and that this run does not write: pack files (pack.md,
+// pack-2.xml, …) and a review's answer.md. A run removes them as it writes
+// its record, so that the directory holds only what record.json describes
+// (an answer to an earlier pack is not left beside a new one). keep names
+// the files this run writes there; file, the file -o writes, is never
+// listed, wherever it is.
+func staleOutputs(dir, file string, keep ...string) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
 	var names []string
 	for _, e := range entries {
-		if packFile.MatchString(e.Name()) && !slices.Contains(keep, e.Name()) {
-			names = append(names, e.Name())
+		name := e.Name()
+		if pack.OutputName(name) && !slices.Contains(keep, name) && !samePath(filepath.Join(dir, name), file) {
+			names = append(names, name)
 		}
 	}
 	return names
 }
 
-var packFile = regexp.MustCompile(`^pack(-[0-9]+)?\.(md|xml|json)$`)
-
+// saveOutputs writes a run's outputs: the pack to the file -o names, to
+// stdout, or into outDir, and the record into outDir, removing in the same
+// step what an earlier run left there of its own pack (staleOutputs).
 func saveOutputs(ctx context.Context, a *app, o *packOptions, format pack.Format, res *pack.Result, outDir string, defaultDir bool) error {
 	var files []artifact.File
 	var keep []string
@@ -62,10 +67,7 @@ func saveOutputs(ctx context.Context, a *app, o *packOptions, format pack.Format
 	if defaultDir {
 		files = append(files, artifact.File{Name: ".gitignore", Data: []byte("# written by gitctx: keep its outputs out of git\n*\n")})
 	}
-	var stale []string
-	if o.output == "" {
-		stale = stalePacks(outDir, keep...)
-	}
+	stale := staleOutputs(outDir, o.outputFile(), append(keep, "record.json")...)
 	switch o.output {
 	case "":
 	case "-":
@@ -92,7 +94,7 @@ func saveEmpty(ctx context.Context, a *app, o *packOptions, rec *pack.Record, ou
 	if defaultDir {
 		files = append(files, artifact.File{Name: ".gitignore", Data: []byte("# written by gitctx: keep its outputs out of git\n*\n")})
 	}
-	if err := artifact.Save(ctx, outDir, files, stalePacks(outDir)); err != nil {
+	if err := artifact.Save(ctx, outDir, files, staleOutputs(outDir, o.outputFile(), "record.json")); err != nil {
 		return err
 	}
 	if !o.quiet {

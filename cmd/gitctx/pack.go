@@ -150,6 +150,9 @@ func (o *packOptions) validate(cmd *cobra.Command) error {
 	if o.split && o.output != "" {
 		return usagef(cmd, errors.New("--split writes several files: use --out DIR, not -o"))
 	}
+	if err := notDirectory(cmd, "-o", o.output, "name a file, or use --out "+o.output); err != nil {
+		return err
+	}
 	if _, err := pack.ParseFormat(o.format); err != nil {
 		return usagef(cmd, err)
 	}

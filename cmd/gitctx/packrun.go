@@ -56,7 +56,11 @@ func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*pa
 		return nil, err
 	}
 	pr := &packRun{ch: ch, counter: counter}
-	pr.gate, err = newGate(ctx, a, ch, defaults)
+	pr.outDir, pr.defaultDir = outputDir(ch, o)
+	err = checkOutputPaths(o, pr.outDir, pr.defaultDir)
+	if err == nil {
+		pr.gate, err = newGate(ctx, a, ch, defaults)
+	}
 	if err == nil {
 		err = pr.build(ctx, a, o, prog, budget, counts)
 	}
@@ -77,6 +81,7 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 	}
 	rules.ExcludeDirs(extra.ExcludedDirectories...)
 	rules.ExcludeExtensions(extra.ExcludedExtensions...)
+	rules.Outputs = ownOutputs(pr.ch, o, pr.outDir)
 	uctx, err := o.ctx.options(ctx, a, pr.ch, o.settings)
 	if err != nil {
 		return err
@@ -126,10 +131,6 @@ func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *prog
 	pr.res, pr.format = res, format
 	if res != nil && res.Record != nil {
 		pr.hint = packedHint(res.Record, rules, extra.ExcludedDirectories)
-	}
-	pr.outDir, pr.defaultDir = outputDir(pr.ch, o)
-	if pr.defaultDir {
-		return realDir(pr.outDir)
 	}
 	return nil
 }

@@ -122,6 +122,11 @@ func (o *reviewOptions) validate(cmd *cobra.Command) error {
 	default:
 		return usagef(cmd, fmt.Errorf("unknown --post %q (use github, stdout, file, none or auto)", o.post))
 	}
+	for _, f := range []struct{ flag, path string }{{"--post-file", o.postFile}, {"--sarif", o.sarif}, {"--rdjson", o.rdjson}} {
+		if err := notDirectory(cmd, f.flag, f.path, "name a file"); err != nil {
+			return err
+		}
+	}
 	if o.provider == "" {
 		o.provider = "none"
 	}

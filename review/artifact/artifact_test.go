@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -105,5 +106,104 @@ func saveConcurrently(t *testing.T) {
 	}
 	if got := names(t, dir); len(got) != 2 {
 		t.Errorf("files %v, want only the pair", got)
+	}
+}
+
+// SaveFile follows a symbolic link the user named: the file it leads to
+// gets the new content, and the link stays a link.
+func TestSaveFileFollowsLinks(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string // name → content of regular files
+		links map[string]string // name → link text
+		save  string            // what SaveFile is given
+		want  string            // the file that must hold the new content
+	}{
+		{name: "a link beside its file", files: map[string]string{"real.md": "old"}, links: map[string]string{"out.md": "real.md"}, save: "out.md", want: "real.md"},
+		{name: "a link into another directory", files: map[string]string{"sub/real.md": "old"}, links: map[string]string{"out.md": "sub/real.md"}, save: "out.md", want: "sub/real.md"},
+		{name: "a link to a file not there yet", links: map[string]string{"out.md": "new.md"}, save: "out.md", want: "new.md"},
+		{name: "a chain of links", files: map[string]string{"sub/real.md": "old"}, links: map[string]string{"out.md": "sub/mid.md", "sub/mid.md": "real.md"}, save: "out.md", want: "sub/real.md"},
+		{name: "a link with .. under a linked directory", files: map[string]string{"a/real.md": "old", "a/b/keep": ""}, links: map[string]string{"d": "a/b", "out.md": "d/../real.md"}, save: "out.md", want: "a/real.md"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, content := range tc.files {
+				p := filepath.Join(dir, name)
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for name, to := range tc.links {
+				if err := os.Symlink(to, filepath.Join(dir, name)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := SaveFile(context.Background(), filepath.Join(dir, tc.save), []byte("new")); err != nil {
+				t.Fatal(err)
+			}
+			if got := read(t, filepath.Join(dir, tc.want)); got != "new" {
+				t.Errorf("%s = %q, want the new content", tc.want, got)
+			}
+			for name, to := range tc.links {
+				if got, err := os.Readlink(filepath.Join(dir, name)); err != nil || got != to {
+					t.Errorf("link %s: %q, %v; want it kept, leading to %s", name, got, err, to)
+				}
+			}
+		})
+	}
+}
+
+// Save replaces a symbolic link among the files it names in its
+// directory rather than follow it: the directory may have come with a
+// repository, and its link lead anywhere.
+func TestSaveReplacesLinkInDirectory(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	if err := os.WriteFile(victim, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../victim", filepath.Join(out, "pack.md")); err != nil {
+		t.Fatal(err)
+	}
+	if err := Save(context.Background(), out, []File{{"pack.md", []byte("new")}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, victim); got != "keep" {
+		t.Errorf("the link's file = %q, want it untouched", got)
+	}
+	if fi, err := os.Lstat(filepath.Join(out, "pack.md")); err != nil || !fi.Mode().IsRegular() {
+		t.Errorf("pack.md: %v, %v; want a regular file", fi, err)
+	}
+}
+
+// A directory, or a link to one, is refused with its name, and left as
+// it was.
+func TestSaveFileRefusesDirectory(t *testing.T) {
+	dir := t.TempDir()
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("sub", filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{sub, "is a directory"},
+		{filepath.Join(dir, "link"), "leads to " + sub + ", a directory"},
+	} {
+		err := SaveFile(context.Background(), tc.path, []byte("x"))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("SaveFile(%s) = %v, want an error saying %q", tc.path, err, tc.want)
+		}
+	}
+	if got := names(t, dir); len(got) != 2 {
+		t.Errorf("files %v, want sub and link alone", got)
 	}
 }
