@@ -16,11 +16,16 @@ import (
 // and which rule, never the credential.
 type AddedSecret struct {
 	Path string // through the gate, like every path gitctx prints
-	Line int    // in the new version of the file
+	Line int    // in the new version of the file; 0 for the file's name
 	Rule string
 }
 
-func (a AddedSecret) String() string { return fmt.Sprintf("%s:%d: %s", a.Path, a.Line, a.Rule) }
+func (a AddedSecret) String() string {
+	if a.Line == 0 {
+		return fmt.Sprintf("%s (its name): %s", a.Path, a.Rule)
+	}
+	return fmt.Sprintf("%s:%d: %s", a.Path, a.Line, a.Rule)
+}
 
 // addedLimit is the largest patch of one file AddedSecrets reads.
 const addedLimit = 64 << 20
@@ -88,6 +93,11 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 	if err != nil {
 		return nil, nil, err
 	}
+	names, err := nameSecrets(ctx, ch, gate)
+	if err != nil {
+		return nil, nil, err
+	}
+	found = append(found, names...)
 	if unchecked, err = labels(ctx, gate, unchecked); err != nil {
 		return nil, nil, err
 	}
@@ -98,6 +108,34 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 		return found[i].Line < found[k].Line
 	})
 	return found, unchecked, nil
+}
+
+// nameSecrets finds credentials in the names a change brings (a file
+// added, renamed or copied, whatever its content): a name is pushed with
+// the commit as surely as a line is. Each is reported with line 0.
+func nameSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([]AddedSecret, error) {
+	var out []AddedSecret
+	for _, f := range ch.Files {
+		if f.Status != gitctx.Added && f.Status != gitctx.Renamed && f.Status != gitctx.Copied {
+			continue
+		}
+		name := cleanText(decodeLine(f.Path))
+		hits, err := gate.BlockingHits(ctx, f.Path, name)
+		if err != nil {
+			return nil, fmt.Errorf("check the name %s for credentials: %w", f.Path, err)
+		}
+		if len(hits) == 0 {
+			continue
+		}
+		label, _, err := gate.RedactString(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range hits {
+			out = append(out, AddedSecret{Path: label.String(), Rule: ruleOf(h.Placeholder)})
+		}
+	}
+	return out, nil
 }
 
 // labels returns paths through the gate, as gitctx prints them.

@@ -373,3 +373,31 @@ func TestAddedSecretsDiffAttributeAddedLines(t *testing.T) {
 		t.Errorf("AddedSecrets = %q, %v; want %q", got, err, want)
 	}
 }
+
+// TestAddedSecretsInNames: a credential in the name of a file the change
+// adds or renames to is pushed with the commit, so it blocks like one on
+// an added line; a name the change leaves as it was does not.
+func TestAddedSecretsInNames(t *testing.T) {
+	r := newRepo(t, "names")
+	r.WriteAll(map[string]string{"README.md": "# demo\n", "old_" + fakeGitHub + ".txt": "there before\n"})
+	r.Commit("base")
+	r.Write("notes_"+fakeGitHub+".txt", "plain\n")
+	r.Write("old_"+fakeGitHub+".txt", "there before, edited\n")
+	r.Git("mv", "README.md", "README_"+fakeGitHub+".md")
+	r.Git("add", "-A")
+	found, _, err := AddedSecrets(context.Background(), r.change("--staged"), testGate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range found {
+		if strings.Contains(f.String(), fakeGitHub) {
+			t.Errorf("%s holds the credential", f)
+		}
+		got = append(got, f.String())
+	}
+	want := []string{"README_[REDACTED:github-pat#1].md (its name): github-pat", "notes_[REDACTED:github-pat#1].txt (its name): github-pat"}
+	if !slices.Equal(got, want) {
+		t.Errorf("AddedSecrets = %q, want %q", got, want)
+	}
+}
