@@ -64,11 +64,29 @@ func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*pa
 	if err == nil {
 		err = pr.build(ctx, a, o, prog, budget, counts)
 	}
+	if err != nil && o.failOn && pr.gate != nil && errors.Is(err, pack.ErrBudget) {
+		err = secretsFirst(ctx, a, ch, pr.gate, err)
+	}
 	if err != nil {
 		ch.Close()
 		return nil, err
 	}
 	return pr, nil
+}
+
+// secretsFirst checks for added credentials a change too large for its
+// budget (budgetErr): --fail-on-secrets asks about the change, not the
+// pack, so they are named, and exit 3, which a hook or a CI step reads as
+// "blocked", wins over the budget's exit 4.
+func secretsFirst(ctx context.Context, a *app, ch *gitctx.Change, gate *secrets.Gate, budgetErr error) error {
+	err := failOnSecrets(ctx, a, ch, gate)
+	if errors.Is(err, errSecretsBlocked) {
+		return fmt.Errorf("%w; no pack was written either: %v", err, budgetErr)
+	}
+	if err != nil {
+		return err
+	}
+	return budgetErr
 }
 
 func (pr *packRun) build(ctx context.Context, a *app, o *packOptions, prog *progress, budget pack.Budget, counts *pack.CountCache) error {
