@@ -79,6 +79,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"--context-query-limit must be positive, got 0"}},
 		{"no time for the model", "", nil, append(review, "--timeout", "0s"), exitUsage,
 			[]string{"--timeout must be positive, got 0s"}},
+		{"an answer cap above the model's", "", nil, append(review, "--provider", "openai", "--model", "gpt-4.1", "--max-output-tokens", "999999"), exitUsage,
+			[]string{"--max-output-tokens 999999 is more than gpt-4.1 can write (32768 tokens)"}},
 		{"a review file for another destination", "", nil, append(review, "--post", "stdout", "--post-file", "r.md"), exitUsage,
 			[]string{"--post-file is for --post file, not --post stdout"}},
 		{"a negative pull request", "", nil, append(review, "--pr", "-2"), exitUsage,

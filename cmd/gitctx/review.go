@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/gitctx/gitctx/pack"
+	"github.com/gitctx/gitctx/pack/profile"
 	"github.com/gitctx/gitctx/review"
 )
 
@@ -133,12 +134,34 @@ func (o *reviewOptions) validate(cmd *cobra.Command) error {
 	if o.provider == "command" && strings.TrimSpace(o.command) == "" {
 		return usagef(cmd, errors.New("--provider command needs --command 'CMD' (for example --command 'llm -m gpt-4o')"))
 	}
-	return checkLimits(cmd,
+	if err := checkLimits(cmd,
 		nonNegative("--max-cost", o.maxCost),
 		nonNegative("--max-output-tokens", o.maxOutput),
 		nonNegative("--pr", o.pr),
 		positive("--timeout", o.timeout),
-	)
+	); err != nil {
+		return err
+	}
+	return o.checkOutputCap(cmd)
+}
+
+// checkOutputCap refuses, before anything is packed, an answer cap above
+// what a known model can write: the provider would refuse the request
+// after the pack was made.
+func (o *reviewOptions) checkOutputCap(cmd *cobra.Command) error {
+	if o.maxOutput == 0 || o.provider == "none" || o.provider == "command" {
+		return nil
+	}
+	table, err := profile.Load()
+	if err != nil {
+		return nil
+	}
+	p, exact, err := table.Lookup(o.provider, o.model)
+	if err != nil || !exact || p.MaxOutput == 0 || o.maxOutput <= p.MaxOutput {
+		return nil
+	}
+	return usagef(cmd, fmt.Errorf("--max-output-tokens %d is more than %s can write (%d tokens): lower it, or leave it out to take %d",
+		o.maxOutput, p.Known, p.MaxOutput, min(p.MaxOutput, profile.MaxReserved)))
 }
 
 // runReview packs the change, saves pack and record, and unless the
