@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,9 +37,17 @@ var notInFile = []string{"help", "config", "patch", "staged", "worktree", "pr", 
 // known setting, every value of the right type; an error names the
 // file, the line and the key.
 func parseConfig(path string, data []byte, known map[string]*pflag.Flag) (*configFile, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	var doc, more yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	if err := dec.Decode(&doc); err != nil && !errors.Is(err, io.EOF) {
 		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := dec.Decode(&more); !errors.Is(err, io.EOF) {
+		line := more.Line
+		if len(more.Content) > 0 {
+			line = more.Content[0].Line
+		}
+		return nil, fmt.Errorf("%s:%d: a second YAML document (after ---): gitctx reads one; join them", path, line)
 	}
 	cf := &configFile{path: path, values: map[string]*yaml.Node{}, extra: defaultExtra()}
 	if len(doc.Content) == 0 {
@@ -211,11 +220,16 @@ func findConfig(explicit, named, root string) (string, error) {
 		}
 		return explicit, nil
 	}
+	found := ""
 	for _, name := range configNames {
 		p := filepath.Join(root, name)
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
+		if _, err := os.Stat(p); err != nil {
+			continue
 		}
+		if found != "" {
+			return "", fmt.Errorf("both %s and %s are at the repository root: gitctx reads one; keep one", found, p)
+		}
+		found = p
 	}
-	return "", nil
+	return found, nil
 }
