@@ -76,7 +76,25 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("git %s: this is a partial clone, and git could not fetch the file contents it lacks "+
 			"from the remote they come from (%s); run where that remote can be reached, or in a full clone", e.subcommand(), msg)
 	}
+	if fix := safeDirectoryHint(e.Stderr); fix != "" {
+		return fmt.Sprintf("git %s: %s: %s", e.subcommand(), msg, fix)
+	}
 	return fmt.Sprintf("git %s: %s", e.subcommand(), msg)
+}
+
+// safeDirectoryHint is git's advice for a repository another user owns
+// (the command that marks it safe), which its first line leaves out; ""
+// for any other failure.
+func safeDirectoryHint(stderr string) string {
+	if !strings.Contains(stderr, "dubious ownership") {
+		return ""
+	}
+	for line := range strings.Lines(stderr) {
+		if t := strings.TrimSpace(line); strings.HasPrefix(t, "git config --global --add safe.directory") {
+			return "if you trust it, run " + t
+		}
+	}
+	return "if you trust it, add it to git's safe.directory"
 }
 
 func (e *Error) Unwrap() error { return e.Err }
