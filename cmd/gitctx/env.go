@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -11,10 +12,10 @@ import (
 // applyEnv sets every flag the command line left alone from its
 // GITCTX_<KEY> variable (--max-tokens: GITCTX_MAX_TOKENS), so that the
 // command line wins over the environment, which wins over the defaults.
-func applyEnv(cmd *cobra.Command, getenv func(string) string) error {
+func applyEnv(cmd *cobra.Command, getenv func(string) string, skip ...string) error {
 	var err error
 	cmd.Flags().VisitAll(func(f *pflag.Flag) {
-		if err != nil || f.Changed || f.Name == "help" {
+		if err != nil || f.Changed || f.Name == "help" || slices.Contains(skip, f.Name) {
 			return
 		}
 		name := envName(f.Name)

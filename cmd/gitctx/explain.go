@@ -52,6 +52,11 @@ NO_COLOR is set (--color always overrides both).` + helpFooter,
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			// GITCTX_MARKDOWN, GITCTX_COLOR; GITCTX_OUT and GITCTX_CONFIG are
+			// read as pack reads them (see packOutDir)
+			if err := applyEnv(cmd, a.getenv, "out", "config"); err != nil {
+				return err
+			}
 			if len(args) == 1 {
 				if o.out != "" {
 					return usagef(cmd, fmt.Errorf("explain takes a record or --out, not both: %s and --out %s", args[0], o.out))

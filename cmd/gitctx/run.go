@@ -49,7 +49,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	code := exitCode(ctx, err)
 	switch code {
 	case exitCancelled:
-		fmt.Fprintln(stderr, "gitctx: interrupted; earlier outputs are left as they were")
+		fmt.Fprintln(stderr, "gitctx: interrupted; no output was left half-written (outputs saved before the interrupt are complete, the rest are as they were)")
 	default:
 		msg := err.Error()
 		var uerr *usageError
@@ -102,7 +102,7 @@ Exit codes:
   2    bad usage: an unknown flag, a bad value, conflicting arguments
   3    secrets found where they block (pre-commit, --fail-on-secrets)
   4    the token budget cannot be met
-  130  interrupted (earlier outputs are left intact)`
+  130  interrupted (no output is left half-written)`
 
 // terminalSafe makes text from a repository safe to print: control
 // characters other than newline and tab become visible symbols, and
