@@ -236,17 +236,18 @@ func (r *Repo) mergeBase(ctx context.Context, spec, a, b string) (string, error)
 	return "", fmt.Errorf("%s: the two sides have no common ancestor (use A..B to compare their trees directly): %w", spec, err)
 }
 
-// rawDiff lists the changed files between two endpoints.
-func (r *Repo) rawDiff(ctx context.Context, env []string, endpoints ...string) ([]*File, error) {
+// rawDiff lists the changed files between two endpoints, and the paths
+// git lists as unmerged (only a diff of the index has them).
+func (r *Repo) rawDiff(ctx context.Context, env []string, endpoints ...string) (files []*File, unmerged []string, err error) {
 	args := append([]string{"diff", "--raw", "-z", "--no-abbrev"}, diffFlags...)
 	args = append(append(args, endpoints...), "--")
 	g := r.git
 	g.env = env
 	out, err := g.output(ctx, nil, args...)
 	if err != nil {
-		return nil, fmt.Errorf("list changed files: %w", err)
+		return nil, nil, fmt.Errorf("list changed files: %w", err)
 	}
-	return parseRaw(out)
+	return parseRawListing(out)
 }
 
 // commits lists the commits of a range, newest first.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -39,7 +40,11 @@ func (c *Change) Tree(ctx context.Context) ([]TreeEntry, error) {
 		}
 	default:
 		entries, err = c.repo.lsFiles(ctx)
-		if err == nil && c.Source.Kind != KindStaged {
+		if c.Source.Kind == KindStaged {
+			// an unmerged path has no staged version (SelectStaged
+			// refuses an index with one)
+			entries = slices.DeleteFunc(entries, func(e TreeEntry) bool { return e.ID == "" })
+		} else if err == nil {
 			untracked := c.untracked
 			if untracked == nil {
 				untracked, err = c.repo.untracked(ctx)
@@ -102,28 +107,40 @@ func (r *Repo) lsTree(ctx context.Context, commit string) ([]TreeEntry, error) {
 	return entries, nil
 }
 
-// lsFiles lists the files of the index (stage 0 and the first stage of a
-// conflict).
+// lsFiles lists the files of the index. An unmerged path (a conflict
+// git left for the user to resolve) is listed once, with no id: none of
+// its stages (the merge base's, ours, theirs) is the file, which only the
+// work tree holds; its mode is ours where there is one.
 func (r *Repo) lsFiles(ctx context.Context) ([]TreeEntry, error) {
 	out, err := r.git.output(ctx, nil, "ls-files", "-s", "-z")
 	if err != nil {
 		return nil, fmt.Errorf("list files of the index: %w", err)
 	}
 	var entries []TreeEntry
-	seen := map[string]bool{}
+	at := map[string]int{} // an unmerged path's entry
 	for _, rec := range bytes.Split(out, []byte{0}) {
 		// <mode> SP <id> SP <stage> TAB <path>
 		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
-		if !ok || seen[string(path)] {
+		if !ok {
 			continue
 		}
 		f := bytes.Fields(meta)
 		if len(f) != 3 {
 			continue
 		}
-		seen[string(path)] = true
 		mode, _ := strconv.ParseUint(string(f[0]), 8, 32)
-		entries = append(entries, TreeEntry{Path: string(path), Mode: uint32(mode), ID: string(f[1])})
+		e := TreeEntry{Path: string(path), Mode: uint32(mode), ID: string(f[1])}
+		if stage := string(f[2]); stage != "0" {
+			e.ID = ""
+			if i, seen := at[e.Path]; seen {
+				if stage == "2" {
+					entries[i].Mode = e.Mode
+				}
+				continue
+			}
+			at[e.Path] = len(entries)
+		}
+		entries = append(entries, e)
 	}
 	return entries, nil
 }
