@@ -103,6 +103,7 @@ type Change struct {
 	// returned without error.
 	Commits []Commit
 	commits func() error // waits for Commits (nil: complete)
+	cut     []string     // see CommitsCut
 
 	repo     *Repo
 	diffArgs []string // the endpoints given to git diff: ["base", "head"], ["--cached", "base"], ["base"]
@@ -137,6 +138,12 @@ func (c *Change) WaitCommits() error {
 	}
 	return c.commits()
 }
+
+// CommitsCut lists the commits of Commits whose parents a shallow clone
+// lacks: git's walk of the range stops at them, so Commits may miss older
+// commits of the range (the diff, tree against tree, is whole). Empty
+// when the list is complete. Valid once WaitCommits has returned.
+func (c *Change) CommitsCut() []string { return c.cut }
 
 // Repo is the repository the change belongs to; nil for a patch read
 // outside any repository.

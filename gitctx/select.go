@@ -70,7 +70,9 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	var commitsErr error
 	go func() {
 		defer close(listed)
-		c.Commits, commitsErr = listCommits()
+		if c.Commits, commitsErr = listCommits(); commitsErr == nil {
+			c.cut, commitsErr = r.cutCommits(c.Commits)
+		}
 	}()
 	c.commits = func() error {
 		<-listed
@@ -82,6 +84,23 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// cutCommits lists the commits whose parents a shallow clone lacks: a
+// walk of the history stops at them, not knowing what came before. Only
+// a shallow clone has any.
+func (r *Repo) cutCommits(commits []Commit) ([]string, error) {
+	boundary, err := r.shallowBoundary()
+	if err != nil || len(boundary) == 0 {
+		return nil, err
+	}
+	var cut []string
+	for _, c := range commits {
+		if boundary[c.SHA] {
+			cut = append(cut, c.SHA)
+		}
+	}
+	return cut, nil
 }
 
 // resolveBoth resolves two revisions at once; a's error comes first.

@@ -15,6 +15,11 @@ import (
 func (b *builder) view(ctx context.Context) (*view, error) {
 	v := &view{Type: "full", Tool: b.opts.Tool, Source: b.ch.Source, Messages: true, ShowTree: true, origins: b.origins}
 	v.Source.Spec, v.Commits, v.PullRequest = b.spec, b.commits, b.pr
+	if cut := b.ch.CommitsCut(); len(cut) > 0 {
+		v.CommitsCut = cut[0]
+		b.warn("", ProblemShallow, fmt.Sprintf("the commit list stops at %s, where this shallow clone's history ends, so it may miss commits of the range (the diff is whole); "+
+			"fetch the history with `git fetch --unshallow` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", gitctx.ShortID(cut[0])))
+	}
 	if err := b.redactLabels(ctx, v); err != nil {
 		return nil, err
 	}
