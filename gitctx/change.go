@@ -69,6 +69,9 @@ type File struct {
 
 	patch   *Patch        // set for patch input, where the diff is all there is
 	applyTo *gitdiff.File // the parsed patch, to rebuild the post-image
+	// newFromBlob: the new side is NewID's blob even in a change whose
+	// new side is the work tree (a file outside a sparse checkout)
+	newFromBlob bool
 }
 
 // Mode is the file's mode on the side that exists (new, else old).
@@ -187,7 +190,7 @@ func (c *Change) Read(ctx context.Context, f *File, side Side, limit int64) (int
 		line := []byte("Subproject commit " + id + "\n")
 		return int64(len(line)), line, nil
 	}
-	if side == New && c.worktree {
+	if side == New && c.worktree && !f.newFromBlob {
 		// The work tree is the new side: git may have hashed a file for
 		// rename detection without storing the blob.
 		return c.repo.readWorktree(f.Path, limit)
