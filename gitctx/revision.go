@@ -12,6 +12,11 @@ import (
 // ErrUnknownRevision means a revision does not name a commit.
 var ErrUnknownRevision = errors.New("unknown revision")
 
+// ErrUnsupportedRevision means git resolves a revision, but not to the one
+// commit gitctx needs: to a set of commits (HEAD^@, HEAD^-), or to an
+// object that is not a commit (HEAD^{tree}, a blob's id).
+var ErrUnsupportedRevision = errors.New("unsupported revision")
+
 // resolveBoth resolves two revisions at once; a's error comes first.
 func (r *Repo) resolveBoth(ctx context.Context, a, b string) (idA, idB string, err error) {
 	err = both(func() (err error) {
@@ -57,6 +62,9 @@ func (r *Repo) resolve(ctx context.Context, rev string) (string, error) {
 	if ctx.Err() != nil {
 		return "", ctx.Err()
 	}
+	if id, err := r.resolveOther(ctx, rev); id != "" || err != nil {
+		return id, err
+	}
 	if r.Shallow {
 		return "", fmt.Errorf("%s: %w: this clone's history does not reach it; fetch more history with `git fetch --deepen=100` or `git fetch --unshallow` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", rev, ErrShallow)
 	}
@@ -72,6 +80,40 @@ func (r *Repo) resolve(ctx context.Context, rev string) (string, error) {
 			rev, ErrUnknownRevision, branch)
 	}
 	return "", fmt.Errorf("%s: %w: no commit by that name (check the spelling, or fetch the branch or tag first)", rev, ErrUnknownRevision)
+}
+
+// resolveOther resolves a revision that git reads, but not with
+// ^{commit} appended: a search of commit messages (":/fix typo", whose
+// text would take in the suffix) resolves to its commit. A set of
+// commits (HEAD^@, HEAD^-, "A B") or an object that is not a commit fail
+// with ErrUnsupportedRevision, saying which. Neither id nor error: git does
+// not know the revision either.
+func (r *Repo) resolveOther(ctx context.Context, rev string) (string, error) {
+	const use = "use A..B, A...B, or a single commit (R, or R^!)"
+	out, err := r.git.output(ctx, nil, "rev-parse", "--revs-only", "--end-of-options", rev)
+	if err != nil {
+		return "", nil
+	}
+	revs := strings.Fields(string(out))
+	switch {
+	case len(revs) == 0:
+		return "", nil
+	case len(revs) > 1 || strings.HasPrefix(revs[0], "^") || strings.HasSuffix(rev, "^@"):
+		// (R^@ is R's parents: one revision only when R has one parent)
+		return "", fmt.Errorf("%s: %w syntax: git reads it as a set of commits, and gitctx packs one change; %s", rev, ErrUnsupportedRevision, use)
+	}
+	kind, err := r.git.output(ctx, nil, "cat-file", "-t", revs[0]+"^{}")
+	if err != nil {
+		return "", nil
+	}
+	if k := strings.TrimSpace(string(kind)); k != "commit" {
+		return "", fmt.Errorf("%s: %w: it names a %s, not a commit; %s", rev, ErrUnsupportedRevision, k, use)
+	}
+	out, err = r.git.output(ctx, nil, "rev-parse", "--verify", "--quiet", revs[0]+"^{commit}")
+	if err != nil {
+		return "", nil
+	}
+	return strings.TrimSpace(string(out)), nil
 }
 
 // unbornHead reports whether rev is HEAD (or @, or an ancestor of either)

@@ -17,7 +17,8 @@ var diffFlags = []string{"-M", "--no-ext-diff", "--no-textconv", "--no-relative"
 // SelectRange selects the change of a revision range: "A..B" (the tree of A
 // against the tree of B), "A...B" (from their merge base to B, what a pull
 // request shows), or a single revision R (R's first parent to R; a root
-// commit against the empty tree). An empty side of ".." or "..." means HEAD.
+// commit against the empty tree), which may be written "R^!" as git log
+// takes one commit. An empty side of ".." or "..." means HEAD.
 func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	src := Source{Kind: KindRange, Spec: spec, Shallow: r.Shallow}
 	var listCommits func() ([]Commit, error)
@@ -43,11 +44,12 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 		src.Base, src.Head = base, head
 		listCommits = func() ([]Commit, error) { return r.rangeCommits(ctx, base, head) }
 	default:
-		head, err := r.resolve(ctx, spec)
+		rev := strings.TrimSuffix(spec, "^!") // R^!: R and none of its parents, the one commit
+		head, err := r.resolve(ctx, rev)
 		if err != nil {
 			return nil, err
 		}
-		base, err := r.firstParent(ctx, spec, head)
+		base, err := r.firstParent(ctx, rev, head)
 		if err != nil {
 			return nil, err
 		}
