@@ -24,7 +24,7 @@ type view struct {
 	Boundary    string
 	Budget      BudgetRecord
 	Steps       []string // degradation steps taken
-	Redacted    int      // placeholders in the pack
+	Redacted    int      // credentials redacted in the pack (see countedItems)
 	Part        int      // this part of a split pack, from 1; 0 when not split
 	Parts       int
 	Keys        []keyFile
