@@ -113,7 +113,7 @@ func (c *Change) blobID(f *File, side Side) string {
 	if c.repo == nil || id == "" || isZeroID(id) || mode == 0 || mode == ModeSubmodule || f.patch != nil {
 		return ""
 	}
-	if side == New && c.worktree {
+	if side == New && c.worktree && !f.newFromBlob {
 		return "" // the work tree is the new side, whatever id git computed for it
 	}
 	return id

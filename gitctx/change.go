@@ -69,6 +69,9 @@ type File struct {
 
 	patch   *Patch        // set for patch input, where the diff is all there is
 	applyTo *gitdiff.File // the parsed patch, to rebuild the post-image
+	// newFromBlob: the new side is NewID's blob even in a change whose
+	// new side is the work tree (a file outside a sparse checkout)
+	newFromBlob bool
 }
 
 // Mode is the file's mode on the side that exists (new, else old).
@@ -103,6 +106,7 @@ type Change struct {
 	// returned without error.
 	Commits []Commit
 	commits func() error // waits for Commits (nil: complete)
+	cut     []string     // see CommitsCut
 
 	repo     *Repo
 	diffArgs []string // the endpoints given to git diff: ["base", "head"], ["--cached", "base"], ["base"]
@@ -137,6 +141,12 @@ func (c *Change) WaitCommits() error {
 	}
 	return c.commits()
 }
+
+// CommitsCut lists the commits of Commits whose parents a shallow clone
+// lacks: git's walk of the range stops at them, so Commits may miss older
+// commits of the range (the diff, tree against tree, is whole). Empty
+// when the list is complete. Valid once WaitCommits has returned.
+func (c *Change) CommitsCut() []string { return c.cut }
 
 // Repo is the repository the change belongs to; nil for a patch read
 // outside any repository.
@@ -180,7 +190,7 @@ func (c *Change) Read(ctx context.Context, f *File, side Side, limit int64) (int
 		line := []byte("Subproject commit " + id + "\n")
 		return int64(len(line)), line, nil
 	}
-	if side == New && c.worktree {
+	if side == New && c.worktree && !f.newFromBlob {
 		// The work tree is the new side: git may have hashed a file for
 		// rename detection without storing the blob.
 		return c.repo.readWorktree(f.Path, limit)

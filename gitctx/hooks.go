@@ -50,9 +50,12 @@ func (r *Repo) SelectIndex(ctx context.Context, indexFile string) (*Change, erro
 		src.Base = ""
 	}
 	env := []string{"GIT_INDEX_FILE=" + abs}
-	files, err := r.rawDiff(ctx, env, "--cached", base)
+	files, unmerged, err := r.rawDiff(ctx, env, "--cached", base)
 	if err != nil {
 		return nil, err
+	}
+	if len(unmerged) > 0 {
+		return nil, unmergedError(unmerged)
 	}
 	return &Change{Source: src, Files: files, repo: r, diffArgs: []string{"--cached", base}, diffEnv: env}, nil
 }

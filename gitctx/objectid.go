@@ -8,7 +8,7 @@ func (c *Change) ObjectID(f *File, side Side) string { return c.blobID(f, side) 
 
 // TreeObjectID is ObjectID for a file listed by Tree.
 func (c *Change) TreeObjectID(e TreeEntry) string {
-	if c.repo == nil || e.ID == "" || e.Mode == ModeSubmodule || c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch {
+	if c.repo == nil || e.Mode == ModeSubmodule || c.fromWorktree(e) {
 		return ""
 	}
 	return e.ID

@@ -23,8 +23,11 @@ var ErrBadPatch = errors.New("not a readable patch")
 // plain `diff -u`). name is how the user named it ("-" for stdin). repo may
 // be nil; with a repository, the blob ids in the patch's index lines are
 // used to read the files' contents, applying the patch to the pre-image
-// where the post-image is not stored. A patch naming any absolute path, a
-// path with "..", or a path under .git is refused as a whole.
+// where the post-image is not stored, and a file whose content the patch
+// leaves as it is without naming it (a rename of 100% similarity) is read
+// from the repository (see resolveSameContent). A patch naming any
+// absolute path, a path with "..", or a path under .git is refused as a
+// whole.
 func ReadPatch(ctx context.Context, repo *Repo, name string, r io.Reader) (*Change, error) {
 	parsed, preamble, err := gitdiff.Parse(r)
 	if err != nil {
@@ -53,6 +56,9 @@ func ReadPatch(ctx context.Context, repo *Repo, name string, r io.Reader) (*Chan
 		return c, nil
 	}
 	if err := repo.resolveBlobIDs(ctx, c.Files); err != nil {
+		return nil, fmt.Errorf("read patch %s: %w", name, err)
+	}
+	if err := repo.resolveSameContent(ctx, c.Files); err != nil {
 		return nil, fmt.Errorf("read patch %s: %w", name, err)
 	}
 	return c, nil
@@ -147,6 +153,74 @@ func (r *Repo) resolveBlobIDs(ctx context.Context, files []*File) error {
 	return sc.Err()
 }
 
+// sameContent reports whether the patch changes f's name or mode but not
+// its content, and names no blob for it: git writes no index line for a
+// rename or copy of 100% similarity, or a change of mode alone.
+func sameContent(f *File) bool {
+	pf := f.applyTo
+	return pf != nil && f.Status != Added && f.Status != Deleted && !pf.IsBinary && len(pf.TextFragments) == 0 &&
+		pf.OldOIDPrefix == "" && pf.NewOIDPrefix == ""
+}
+
+// resolveSameContent finds the blob of each file whose content the patch
+// leaves as it is without naming it (see sameContent): the file at its
+// old path in the index, else in HEAD (the patch not applied yet), else
+// at its new path, in the index or HEAD (applied, or committed). Both
+// sides are that blob. A file found nowhere keeps no id.
+func (r *Repo) resolveSameContent(ctx context.Context, files []*File) error {
+	var asked []*File
+	var in bytes.Buffer
+	for _, f := range files {
+		if !sameContent(f) || strings.ContainsAny(f.Path+f.OldPath, "\n") {
+			continue // a name with a newline cannot be asked of cat-file's input
+		}
+		asked = append(asked, f)
+		for _, p := range sameContentPlaces(f) {
+			in.WriteString(p + "\n")
+		}
+	}
+	if len(asked) == 0 {
+		return nil
+	}
+	out, err := r.git.output(ctx, &in, "cat-file", "--batch-check=%(objectname) %(objecttype)")
+	if err != nil {
+		return fmt.Errorf("look up unchanged files: %w", err)
+	}
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for _, f := range asked {
+		for range sameContentPlaces(f) {
+			if !sc.Scan() {
+				return fmt.Errorf("look up unchanged files: short answer from git cat-file")
+			}
+			// "<id> blob", or "<name> missing" (a name may hold spaces)
+			line := sc.Text()
+			if id, ok := strings.CutSuffix(line, " blob"); ok && f.OldID == "" && !strings.Contains(id, " ") {
+				f.OldID, f.NewID = id, id
+			}
+		}
+	}
+	return sc.Err()
+}
+
+// sameContentPlaces are where resolveSameContent looks for f's content,
+// in order, as revisions git cat-file reads.
+func sameContentPlaces(f *File) []string {
+	old := f.OldPath
+	if old == "" {
+		old = f.Path
+	}
+	return []string{":0:" + old, "HEAD:" + old, ":0:" + f.Path, "HEAD:" + f.Path}
+}
+
+// sameContentWhere names where resolveSameContent looked for f, for a
+// message: its path, or both when it was renamed or copied.
+func sameContentWhere(f *File) string {
+	if f.OldPath == "" || f.OldPath == f.Path {
+		return f.Path
+	}
+	return f.OldPath + " or " + f.Path
+}
+
 // readPatched builds the post-image of a patched file by applying the patch
 // to its pre-image.
 func (c *Change) readPatched(ctx context.Context, f *File, limit int64) (int64, []byte, error) {
@@ -155,8 +229,16 @@ func (c *Change) readPatched(ctx context.Context, f *File, limit int64) (int64, 
 	}
 	var src []byte
 	if f.Status != Added {
-		if f.OldID == "" {
-			return 0, nil, fmt.Errorf("%s: the new version is not available (the patch's base is not in this repository)", f.Path)
+		switch {
+		case f.OldID != "":
+		case c.repo == nil:
+			return 0, nil, fmt.Errorf("%s: the new version is not available: there is no repository to read the patch's base from", f.Path)
+		case sameContent(f):
+			return 0, nil, fmt.Errorf("%s: the new version is not available: the patch names no blob for it (git writes none for a rename, copy or mode change alone), and this repository has no file at %s to read it from", f.Path, sameContentWhere(f))
+		case f.applyTo.OldOIDPrefix == "":
+			return 0, nil, fmt.Errorf("%s: the new version is not available: the patch names no blob for its base (it has no index line, as diff -u writes none)", f.Path)
+		default:
+			return 0, nil, fmt.Errorf("%s: the new version is not available (the patch's base, blob %s, is not in this repository)", f.Path, f.applyTo.OldOIDPrefix)
 		}
 		var err error
 		if _, src, err = c.Read(ctx, f, Old, -1); err != nil {

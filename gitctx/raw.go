@@ -10,9 +10,17 @@ import (
 //
 //	:<old mode> <new mode> <old id> <new id> <status>[score] NUL <path> NUL [<new path> NUL]
 //
-// Renames and copies carry two paths. Unmerged entries are skipped.
+// Renames and copies carry two paths. Unmerged entries are skipped (see
+// parseRawListing).
 func parseRaw(out []byte) ([]*File, error) {
-	var files []*File
+	files, _, err := parseRawListing(out)
+	return files, err
+}
+
+// parseRawListing is parseRaw that also returns the paths of the unmerged
+// entries (status U, one per path): a conflict git lists by name alone,
+// with no blob id of what the index will hold.
+func parseRawListing(out []byte) (files []*File, unmerged []string, err error) {
 	fields := bytes.Split(out, []byte{0})
 	for i := 0; i < len(fields); i++ {
 		head := fields[i]
@@ -20,16 +28,16 @@ func parseRaw(out []byte) ([]*File, error) {
 			continue
 		}
 		if head[0] != ':' {
-			return nil, fmt.Errorf("parse git diff --raw: unexpected %q", head)
+			return nil, nil, fmt.Errorf("parse git diff --raw: unexpected %q", head)
 		}
 		meta := bytes.Fields(head[1:])
 		if len(meta) != 5 {
-			return nil, fmt.Errorf("parse git diff --raw: bad header %q", head)
+			return nil, nil, fmt.Errorf("parse git diff --raw: bad header %q", head)
 		}
 		oldMode, err1 := strconv.ParseUint(string(meta[0]), 8, 32)
 		newMode, err2 := strconv.ParseUint(string(meta[1]), 8, 32)
 		if err1 != nil || err2 != nil {
-			return nil, fmt.Errorf("parse git diff --raw: bad modes in %q", head)
+			return nil, nil, fmt.Errorf("parse git diff --raw: bad modes in %q", head)
 		}
 		letter, score := meta[4][0], 0
 		if len(meta[4]) > 1 {
@@ -40,16 +48,20 @@ func parseRaw(out []byte) ([]*File, error) {
 			npaths = 2
 		}
 		if i+npaths >= len(fields) {
-			return nil, fmt.Errorf("parse git diff --raw: missing path after %q", head)
+			return nil, nil, fmt.Errorf("parse git diff --raw: missing path after %q", head)
 		}
 		paths := fields[i+1 : i+1+npaths]
 		i += npaths
 		for _, p := range paths {
 			if len(p) == 0 {
-				return nil, fmt.Errorf("parse git diff --raw: empty path after %q", head)
+				return nil, nil, fmt.Errorf("parse git diff --raw: empty path after %q", head)
 			}
 		}
-		if letter == 'U' || letter == 'X' {
+		if letter == 'U' {
+			unmerged = append(unmerged, string(paths[0]))
+			continue
+		}
+		if letter == 'X' {
 			continue
 		}
 		f := &File{
@@ -72,7 +84,7 @@ func parseRaw(out []byte) ([]*File, error) {
 		}
 		files = append(files, f)
 	}
-	return files, nil
+	return files, unmerged, nil
 }
 
 func rawStatus(letter byte, f *File) Status {

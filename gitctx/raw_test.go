@@ -63,6 +63,20 @@ func TestParseRaw(t *testing.T) {
 	}
 }
 
+// TestParseRawListingUnmerged: the unmerged paths of a listing are
+// returned by name, once each, apart from the files.
+func TestParseRawListingUnmerged(t *testing.T) {
+	in := ":100644 000000 " + idA + " " + id0 + " U\x00conflict.txt\x00" +
+		":100644 100644 " + idA + " " + idB + " M\x00after.txt\x00" +
+		":000000 000000 " + id0 + " " + id0 + " U\x00both added\tü\x00"
+	files, unmerged, err := parseRawListing([]byte(in))
+	if err != nil {
+		t.Fatalf("parseRawListing: %v", err)
+	}
+	checkEqual(t, "files", summarize(files), []fileSum{{"after.txt", "", Modified, ModeRegular, ModeRegular}})
+	checkEqual(t, "unmerged", unmerged, []string{"conflict.txt", "both added\tü"})
+}
+
 func TestParseRawErrors(t *testing.T) {
 	for _, in := range []string{
 		"garbage",

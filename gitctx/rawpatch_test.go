@@ -40,7 +40,7 @@ func TestRangePatchesFromListing(t *testing.T) {
 		t.Fatalf("SelectRange: %v", err)
 	}
 	defer c.Close()
-	listed, err := repo.rawDiff(context.Background(), nil, c.Source.Base, c.Source.Head)
+	listed, _, err := repo.rawDiff(context.Background(), nil, c.Source.Base, c.Source.Head)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 			return nil, fmt.Errorf("%s: %w (run gitctx inside a git work tree, or pass --patch FILE)", abs, ErrNotRepository)
 		}
 		if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "must be run in a work tree") {
-			return nil, fmt.Errorf("%s: %w: a bare repository has no work tree (run gitctx in a clone with a work tree)", abs, ErrNotRepository)
+			return nil, noWorkTree(ctx, g, abs)
 		}
 		return nil, fmt.Errorf("open repository %s: %w", abs, err)
 	}
@@ -84,6 +84,30 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	}
 	r.git = git{dir: r.Root}
 	return r, nil
+}
+
+// noWorkTreeError is a directory of a repository that is not in a work
+// tree: a bare repository, or the .git directory of one with a work tree.
+// It is an ErrNotRepository (a patch can still be read), with a message
+// of its own.
+type noWorkTreeError struct {
+	dir string
+	why string
+}
+
+func (e *noWorkTreeError) Error() string { return e.dir + ": " + e.why }
+
+// Is makes the error an ErrNotRepository for errors.Is.
+func (e *noWorkTreeError) Is(target error) bool { return target == ErrNotRepository }
+
+// noWorkTree says why dir, which git found a repository for, has no work
+// tree: the repository is bare, or dir is inside its .git directory.
+func noWorkTree(ctx context.Context, g git, dir string) error {
+	out, err := g.output(ctx, nil, "rev-parse", "--is-bare-repository")
+	if err == nil && strings.TrimSpace(string(out)) == "false" {
+		return &noWorkTreeError{dir, "inside a repository's .git directory, not its work tree (run gitctx from the work tree)"}
+	}
+	return &noWorkTreeError{dir, "a bare repository, which has no work tree (run gitctx in a clone with a work tree)"}
 }
 
 // Close releases the object store.

@@ -4,16 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"regexp"
-	"strconv"
 	"strings"
 )
 
 // ErrShallow means the history a change needs is missing from a shallow clone.
 var ErrShallow = errors.New("shallow clone")
-
-// ErrUnknownRevision means a revision does not name a commit.
-var ErrUnknownRevision = errors.New("unknown revision")
 
 // diffFlags are the options every diff of gitctx uses, for the raw listing
 // and the patches alike, so both see the same files and renames.
@@ -22,7 +17,8 @@ var diffFlags = []string{"-M", "--no-ext-diff", "--no-textconv", "--no-relative"
 // SelectRange selects the change of a revision range: "A..B" (the tree of A
 // against the tree of B), "A...B" (from their merge base to B, what a pull
 // request shows), or a single revision R (R's first parent to R; a root
-// commit against the empty tree). An empty side of ".." or "..." means HEAD.
+// commit against the empty tree), which may be written "R^!" as git log
+// takes one commit. An empty side of ".." or "..." means HEAD.
 func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	src := Source{Kind: KindRange, Spec: spec, Shallow: r.Shallow}
 	var listCommits func() ([]Commit, error)
@@ -48,11 +44,12 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 		src.Base, src.Head = base, head
 		listCommits = func() ([]Commit, error) { return r.rangeCommits(ctx, base, head) }
 	default:
-		head, err := r.resolve(ctx, spec)
+		rev := strings.TrimSuffix(spec, "^!") // R^!: R and none of its parents, the one commit
+		head, err := r.resolve(ctx, rev)
 		if err != nil {
 			return nil, err
 		}
-		base, err := r.firstParent(ctx, spec, head)
+		base, err := r.firstParent(ctx, rev, head)
 		if err != nil {
 			return nil, err
 		}
@@ -70,7 +67,9 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	var commitsErr error
 	go func() {
 		defer close(listed)
-		c.Commits, commitsErr = listCommits()
+		if c.Commits, commitsErr = listCommits(); commitsErr == nil {
+			c.cut, commitsErr = r.cutCommits(c.Commits)
+		}
 	}()
 	c.commits = func() error {
 		<-listed
@@ -84,121 +83,21 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	return c, nil
 }
 
-// resolveBoth resolves two revisions at once; a's error comes first.
-func (r *Repo) resolveBoth(ctx context.Context, a, b string) (idA, idB string, err error) {
-	err = both(func() (err error) {
-		idA, err = r.resolve(ctx, a)
-		return err
-	}, func() (err error) {
-		idB, err = r.resolve(ctx, b)
-		return err
-	})
-	return idA, idB, err
-}
-
-// both runs f and g at once (each mostly waits for a git process of its
-// own) and returns f's error, else g's.
-func both(f, g func() error) error {
-	done := make(chan error, 1)
-	go func() { done <- g() }()
-	errF := f()
-	errG := <-done
-	if errF != nil {
-		return errF
+// cutCommits lists the commits whose parents a shallow clone lacks: a
+// walk of the history stops at them, not knowing what came before. Only
+// a shallow clone has any.
+func (r *Repo) cutCommits(commits []Commit) ([]string, error) {
+	boundary, err := r.shallowBoundary()
+	if err != nil || len(boundary) == 0 {
+		return nil, err
 	}
-	return errG
-}
-
-func orHead(rev string) string {
-	if rev == "" {
-		return "HEAD"
-	}
-	return rev
-}
-
-// resolve turns a revision into a commit id. In a shallow clone a revision
-// that walks past the available history is reported as ErrShallow.
-func (r *Repo) resolve(ctx context.Context, rev string) (string, error) {
-	if strings.HasPrefix(rev, "-") {
-		return "", fmt.Errorf("%q: %w (a revision cannot start with '-')", rev, ErrUnknownRevision)
-	}
-	out, err := r.git.output(ctx, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
-	if err == nil {
-		return strings.TrimSpace(string(out)), nil
-	}
-	if ctx.Err() != nil {
-		return "", ctx.Err()
-	}
-	if r.Shallow {
-		return "", fmt.Errorf("%s: %w: this clone's history does not reach it; fetch more history with `git fetch --deepen=100` or `git fetch --unshallow` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", rev, ErrShallow)
-	}
-	if base, depth, n := r.historyShort(ctx, rev); n == 1 {
-		return "", fmt.Errorf("%s: %w: %s's history is 1 commit long, so it has no ancestor %d back (gitctx pack %s packs that one commit)",
-			rev, ErrUnknownRevision, base, depth, base)
-	} else if n > 1 {
-		return "", fmt.Errorf("%s: %w: %s's history is %d commits long, so it has no ancestor %d back (the oldest is %s~%d)",
-			rev, ErrUnknownRevision, base, n, depth, base, n-1)
-	}
-	if branch, ok := r.unbornHead(ctx, rev); ok {
-		return "", fmt.Errorf("%s: %w: the branch %s has no commits yet (gitctx pack --staged packs what is staged, gitctx pack --worktree all of the work tree's changes)",
-			rev, ErrUnknownRevision, branch)
-	}
-	return "", fmt.Errorf("%s: %w: no commit by that name (check the spelling, or fetch the branch or tag first)", rev, ErrUnknownRevision)
-}
-
-// unbornHead reports whether rev is HEAD (or @, or an ancestor of either)
-// on a branch with no commits yet, a new repository's or an orphan's, and
-// names that branch.
-func (r *Repo) unbornHead(ctx context.Context, rev string) (string, bool) {
-	base := rev
-	if m := ancestry.FindStringSubmatch(rev); m != nil {
-		base = m[1]
-	}
-	if base != "HEAD" && base != "@" {
-		return "", false
-	}
-	if _, err := r.git.output(ctx, nil, "rev-parse", "--verify", "--quiet", "HEAD"); err == nil {
-		return "", false
-	}
-	out, err := r.git.output(ctx, nil, "symbolic-ref", "--quiet", "--short", "HEAD")
-	if err != nil {
-		return "", false
-	}
-	return strings.TrimSpace(string(out)), true
-}
-
-// ancestry is a revision that walks first parents back from a base:
-// HEAD~3, main^^, v1.2~1^; ancestryStep is one of its steps.
-var (
-	ancestry     = regexp.MustCompile(`^(.+?)((?:~[0-9]*|\^1?)+)$`)
-	ancestryStep = regexp.MustCompile(`~[0-9]*|\^1?`)
-)
-
-// historyShort says, of a revision such as HEAD~3 that git cannot
-// resolve, whether its base exists and its first-parent history is too
-// short: the base, how far back the revision asks, and how many commits
-// the history has (0 when that is not why).
-func (r *Repo) historyShort(ctx context.Context, rev string) (base string, depth, n int) {
-	m := ancestry.FindStringSubmatch(rev)
-	if m == nil {
-		return "", 0, 0
-	}
-	for _, step := range ancestryStep.FindAllString(m[2], -1) {
-		k := 1
-		if len(step) > 1 && step[0] == '~' {
-			k, _ = strconv.Atoi(step[1:])
+	var cut []string
+	for _, c := range commits {
+		if boundary[c.SHA] {
+			cut = append(cut, c.SHA)
 		}
-		depth += k
 	}
-	out, err := r.git.output(ctx, nil, "rev-list", "--count", "--first-parent", "--end-of-options", m[1]+"^{commit}")
-	if err != nil {
-		return "", 0, 0
-	}
-	n, err = strconv.Atoi(strings.TrimSpace(string(out)))
-	if err != nil || n > depth {
-		return "", 0, 0
-	}
-	return m[1], depth, n
+	return cut, nil
 }
 
 // firstParent is the base of a single-revision change: the first parent, or
@@ -236,17 +135,18 @@ func (r *Repo) mergeBase(ctx context.Context, spec, a, b string) (string, error)
 	return "", fmt.Errorf("%s: the two sides have no common ancestor (use A..B to compare their trees directly): %w", spec, err)
 }
 
-// rawDiff lists the changed files between two endpoints.
-func (r *Repo) rawDiff(ctx context.Context, env []string, endpoints ...string) ([]*File, error) {
+// rawDiff lists the changed files between two endpoints, and the paths
+// git lists as unmerged (only a diff of the index has them).
+func (r *Repo) rawDiff(ctx context.Context, env []string, endpoints ...string) (files []*File, unmerged []string, err error) {
 	args := append([]string{"diff", "--raw", "-z", "--no-abbrev"}, diffFlags...)
 	args = append(append(args, endpoints...), "--")
 	g := r.git
 	g.env = env
 	out, err := g.output(ctx, nil, args...)
 	if err != nil {
-		return nil, fmt.Errorf("list changed files: %w", err)
+		return nil, nil, fmt.Errorf("list changed files: %w", err)
 	}
-	return parseRaw(out)
+	return parseRawListing(out)
 }
 
 // commits lists the commits of a range, newest first.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -14,6 +15,19 @@ type TreeEntry struct {
 	Path string
 	Mode uint32
 	ID   string // blob id; empty for a file only in the work tree
+	// SkipWorktree marks a file of the index outside a sparse checkout
+	// (skip-worktree): git takes the index's blob for it, whatever the
+	// work tree holds (most often nothing), so it is read from ID even
+	// where the work tree is the new side.
+	SkipWorktree bool
+}
+
+// fromWorktree reports whether e's content is read from the work tree in
+// change c: a work-tree change's or a patch's tracked and untracked
+// files, and any file without a blob, but not a file git leaves out of
+// the work tree (skip-worktree).
+func (c *Change) fromWorktree(e TreeEntry) bool {
+	return e.ID == "" || (c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch) && !e.SkipWorktree
 }
 
 // Tree lists the files of the repository on the change's new side: the head
@@ -39,7 +53,11 @@ func (c *Change) Tree(ctx context.Context) ([]TreeEntry, error) {
 		}
 	default:
 		entries, err = c.repo.lsFiles(ctx)
-		if err == nil && c.Source.Kind != KindStaged {
+		if c.Source.Kind == KindStaged {
+			// an unmerged path has no staged version (SelectStaged
+			// refuses an index with one)
+			entries = slices.DeleteFunc(entries, func(e TreeEntry) bool { return e.ID == "" })
+		} else if err == nil {
 			untracked := c.untracked
 			if untracked == nil {
 				untracked, err = c.repo.untracked(ctx)
@@ -66,8 +84,7 @@ func (c *Change) ReadTree(ctx context.Context, e TreeEntry, limit int64) (int64,
 		line := []byte("Subproject commit " + e.ID + "\n")
 		return int64(len(line)), line, nil
 	}
-	fromWorktree := c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch || e.ID == ""
-	if fromWorktree {
+	if c.fromWorktree(e) {
 		return c.repo.readWorktree(e.Path, limit)
 	}
 	// A few files are read this way (manifests, guides): a git process
@@ -102,28 +119,41 @@ func (r *Repo) lsTree(ctx context.Context, commit string) ([]TreeEntry, error) {
 	return entries, nil
 }
 
-// lsFiles lists the files of the index (stage 0 and the first stage of a
-// conflict).
+// lsFiles lists the files of the index, those outside a sparse checkout
+// marked SkipWorktree. An unmerged path (a conflict git left for the user
+// to resolve) is listed once, with no id: none of its stages (the merge
+// base's, ours, theirs) is the file, which only the work tree holds; its
+// mode is ours where there is one.
 func (r *Repo) lsFiles(ctx context.Context) ([]TreeEntry, error) {
-	out, err := r.git.output(ctx, nil, "ls-files", "-s", "-z")
+	out, err := r.git.output(ctx, nil, "ls-files", "-s", "-t", "-z")
 	if err != nil {
 		return nil, fmt.Errorf("list files of the index: %w", err)
 	}
 	var entries []TreeEntry
-	seen := map[string]bool{}
+	at := map[string]int{} // an unmerged path's entry
 	for _, rec := range bytes.Split(out, []byte{0}) {
-		// <mode> SP <id> SP <stage> TAB <path>
+		// <tag> SP <mode> SP <id> SP <stage> TAB <path>; tag S: skip-worktree
 		meta, path, ok := bytes.Cut(rec, []byte{'\t'})
-		if !ok || seen[string(path)] {
+		if !ok {
 			continue
 		}
 		f := bytes.Fields(meta)
-		if len(f) != 3 {
+		if len(f) != 4 {
 			continue
 		}
-		seen[string(path)] = true
-		mode, _ := strconv.ParseUint(string(f[0]), 8, 32)
-		entries = append(entries, TreeEntry{Path: string(path), Mode: uint32(mode), ID: string(f[1])})
+		mode, _ := strconv.ParseUint(string(f[1]), 8, 32)
+		e := TreeEntry{Path: string(path), Mode: uint32(mode), ID: string(f[2]), SkipWorktree: string(f[0]) == "S"}
+		if stage := string(f[3]); stage != "0" {
+			e.ID = ""
+			if i, seen := at[e.Path]; seen {
+				if stage == "2" {
+					entries[i].Mode = e.Mode
+				}
+				continue
+			}
+			at[e.Path] = len(entries)
+		}
+		entries = append(entries, e)
 	}
 	return entries, nil
 }
@@ -207,8 +237,8 @@ func (c *Change) ReadTreeEach(ctx context.Context, entries []TreeEntry, limit in
 	files := make([]*File, len(entries))
 	byFile := make(map[*File]TreeEntry, len(entries))
 	for i, e := range entries {
-		f := &File{Path: e.Path, Status: Modified, NewMode: e.Mode, NewID: e.ID}
-		if c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch || e.ID == "" {
+		f := &File{Path: e.Path, Status: Modified, NewMode: e.Mode, NewID: e.ID, newFromBlob: e.SkipWorktree}
+		if c.fromWorktree(e) {
 			f.NewID = "" // read from the work tree
 		}
 		files[i] = f

@@ -27,9 +27,9 @@ func TestTreeRange(t *testing.T) {
 		t.Fatalf("Tree: %v", err)
 	}
 	checkEqual(t, "Tree", tree, []TreeEntry{
-		{"a.txt", ModeRegular, r.Rev(head + ":a.txt")},
-		{"dir/b.txt", ModeRegular, r.Rev(head + ":dir/b.txt")},
-		{"link", ModeSymlink, r.Rev(head + ":link")},
+		{Path: "a.txt", Mode: ModeRegular, ID: r.Rev(head + ":a.txt")},
+		{Path: "dir/b.txt", Mode: ModeRegular, ID: r.Rev(head + ":dir/b.txt")},
+		{Path: "link", Mode: ModeSymlink, ID: r.Rev(head + ":link")},
 	})
 	want := map[string]string{"a.txt": "a, changed\n", "dir/b.txt": "b\n", "link": "a.txt"}
 	for _, e := range tree {

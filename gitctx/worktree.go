@@ -31,9 +31,16 @@ func (r *Repo) head(ctx context.Context) (id string, unborn bool, err error) {
 	return "", false, fmt.Errorf("resolve HEAD: %w", err)
 }
 
+// ErrUnmerged means the index holds unmerged paths (a merge, rebase,
+// cherry-pick or stash stopped on conflicts): it has no staged version of
+// them, only the conflict's stages, none of which is what a commit would
+// record.
+var ErrUnmerged = errors.New("the index has unmerged paths")
+
 // SelectStaged selects what is staged in the index against HEAD (against
 // the empty tree on an unborn branch): what `git commit` would record. The
-// index is the one git uses, so GIT_INDEX_FILE is honoured.
+// index is the one git uses, so GIT_INDEX_FILE is honoured. An index with
+// unmerged paths is refused with ErrUnmerged: git would not commit it.
 func (r *Repo) SelectStaged(ctx context.Context) (*Change, error) {
 	base, unborn, err := r.head(ctx)
 	if err != nil {
@@ -43,11 +50,27 @@ func (r *Repo) SelectStaged(ctx context.Context) (*Change, error) {
 	if unborn {
 		src.Base = ""
 	}
-	files, err := r.rawDiff(ctx, nil, "--cached", base)
+	files, unmerged, err := r.rawDiff(ctx, nil, "--cached", base)
 	if err != nil {
 		return nil, err
 	}
+	if len(unmerged) > 0 {
+		return nil, unmergedError(unmerged)
+	}
 	return &Change{Source: src, Files: files, repo: r, diffArgs: []string{"--cached", base}}, nil
+}
+
+// unmergedError names the unmerged paths (the first few) and what to do.
+func unmergedError(paths []string) error {
+	const most = 10
+	list, more := paths, ""
+	if len(paths) > most {
+		list, more = paths[:most], fmt.Sprintf(" and %d more", len(paths)-most)
+	}
+	return fmt.Errorf("--staged: %w (%s%s), so nothing is staged for them yet: "+
+		"resolve the conflicts and `git add` (or `git rm`) each, then pack again; "+
+		"or run gitctx pack without --staged to pack the work tree, conflict markers included",
+		ErrUnmerged, strings.Join(list, ", "), more)
 }
 
 // SelectWorktree selects every uncommitted change against HEAD: staged,
@@ -82,7 +105,9 @@ func (r *Repo) SelectWorktree(ctx context.Context) (c *Change, err error) {
 			_ = c.Close()
 		}
 	}()
-	c.Files, err = r.rawDiff(ctx, c.diffEnv, base)
+	// an unmerged path is listed as modified: the work tree, conflict
+	// markers and all, against HEAD
+	c.Files, _, err = r.rawDiff(ctx, c.diffEnv, base)
 	if err != nil {
 		return nil, err
 	}

@@ -74,6 +74,10 @@ const (
 	ProblemOutside    = "outside_repository"
 )
 
+// ProblemShallow is a warning about the change itself: a shallow clone
+// lacks history the pack's account of it needs (the commit list).
+const ProblemShallow = "shallow"
+
 // ContextError is the failure of a pack whose context has problems: in
 // the strict mode, or in the flexible mode when Confirm said no. Problems
 // lists them all; the record's errors list them too.

@@ -15,6 +15,11 @@ import (
 func (b *builder) view(ctx context.Context) (*view, error) {
 	v := &view{Type: "full", Tool: b.opts.Tool, Source: b.ch.Source, Messages: true, ShowTree: true, origins: b.origins}
 	v.Source.Spec, v.Commits, v.PullRequest = b.spec, b.commits, b.pr
+	if cut := b.ch.CommitsCut(); len(cut) > 0 {
+		v.CommitsCut = cut[0]
+		b.warn("", ProblemShallow, fmt.Sprintf("the commit list stops at %s, where this shallow clone's history ends, so it may miss commits of the range (the diff is whole); "+
+			"fetch the history with `git fetch --unshallow` (in GitHub Actions, set fetch-depth: 0 on actions/checkout)", gitctx.ShortID(cut[0])))
+	}
 	if err := b.redactLabels(ctx, v); err != nil {
 		return nil, err
 	}
@@ -50,7 +55,7 @@ func (b *builder) redactLabels(ctx context.Context, v *view) error {
 	for i, e := range b.entries {
 		e.label, e.oldLabel = texts[2*i], texts[2*i+1]
 		for _, h := range append(hits[2*i], hits[2*i+1]...) {
-			v.origin(h.Placeholder, RedactionItem{Path: e.label.String(), Side: "file_name", Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
+			v.origin(h.Placeholder, RedactionItem{Path: e.label.String(), Side: sideFileName, Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
 		}
 	}
 	return nil

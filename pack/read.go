@@ -265,7 +265,12 @@ func holdsNUL(p *gitctx.Patch) bool {
 }
 
 // warn keeps a problem with a file of the change; redactWarnings puts it
-// through the gate before anything shows it.
+// through the gate before anything shows it. A message that starts with
+// the path, as gitctx's errors do, is kept without it: the warning names
+// the path already.
 func (b *builder) warn(path, kind, msg string) {
+	if path != "" {
+		msg = strings.TrimPrefix(msg, path+": ")
+	}
 	b.problems = append(b.problems, Problem{Path: path, Kind: kind, Message: msg})
 }

@@ -259,10 +259,7 @@ func (s *shaper) render(ctx context.Context, v *view) ([]*segment, int, error) {
 	}
 	body := append(append(pre, mid...), files...)
 	v.Boundary = boundary(body)
-	v.Redacted = 0
-	for _, seg := range body {
-		v.Redacted += len(seg.items)
-	}
+	v.Redacted = len(countedItems(nil, body, map[RedactionItem]bool{}))
 	head, tail := s.fixedSegment("head", r.head(v)), s.fixedSegment("tail", r.tail(v))
 	if err := s.settle(ctx, []*segment{head, tail}); err != nil {
 		return nil, 0, err

@@ -14,6 +14,7 @@ type view struct {
 	Tool        Tool
 	Source      gitctx.Source
 	Commits     []commitView
+	CommitsCut  string  // where a shallow clone's history cuts Commits short (see gitctx.Change.CommitsCut); "" when whole
 	PullRequest *prView // the pull request, nil without one
 	Messages    bool    // show whole commit messages (else subjects only)
 	MaxCommits  int     // list at most this many commits (0: all)
@@ -23,7 +24,7 @@ type view struct {
 	Boundary    string
 	Budget      BudgetRecord
 	Steps       []string // degradation steps taken
-	Redacted    int      // placeholders in the pack
+	Redacted    int      // credentials redacted in the pack (see countedItems)
 	Part        int      // this part of a split pack, from 1; 0 when not split
 	Parts       int
 	Keys        []keyFile
@@ -125,7 +126,11 @@ func (v *view) changeLine() string {
 	switch s.Kind {
 	case gitctx.KindRange, gitctx.KindPullRequest:
 		line := fmt.Sprintf("%s %s (%s..%s)", s.Kind, inlineCode(s.Spec), shortID(s.Base), shortID(s.Head))
-		return line + fmt.Sprintf(", %d commit%s", len(v.Commits), plural(len(v.Commits)))
+		line += fmt.Sprintf(", %d commit%s", len(v.Commits), plural(len(v.Commits)))
+		if v.CommitsCut != "" {
+			line += fmt.Sprintf(" (a shallow clone's history stops at %s: the range may hold older commits)", shortID(v.CommitsCut))
+		}
+		return line
 	case gitctx.KindStaged:
 		return "the staged changes (index against " + orEmptyTree(s.Base) + ")"
 	case gitctx.KindWorktree:

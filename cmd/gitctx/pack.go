@@ -84,7 +84,7 @@ func newPackCommand(a *app) *cobra.Command {
 The change is, by the first that applies:
   A..B            the tree of A against the tree of B
   A...B           from the merge base of A and B to B (what a pull request shows)
-  REV             one commit against its first parent (a root commit against nothing)
+  REV, REV^!      one commit against its first parent (a root commit against nothing)
   --staged        the index against HEAD
   --patch FILE    a unified diff (- reads stdin)
   --worktree      every uncommitted change against HEAD (the default)

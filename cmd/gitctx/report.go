@@ -81,8 +81,8 @@ func printReport(a *app, pr *packRun, o *packOptions) {
 }
 
 // printWarnings shows the record's warnings (problems with context files,
-// files that could not be read), at most a screenful; with --error-mode
-// ignore only how many there are.
+// files that could not be read, the change's commit list cut short), at
+// most a screenful; with --error-mode ignore only how many there are.
 func printWarnings(a *app, rec *pack.Record, mode string) {
 	const most = 20
 	if mode == string(pack.ErrorIgnore) {
@@ -95,6 +95,10 @@ func printWarnings(a *app, rec *pack.Record, mode string) {
 		if i == most {
 			fmt.Fprintf(a.stderr, "gitctx: warning: … %d more in record.json\n", len(rec.Warnings)-most)
 			return
+		}
+		if w.Path == "" { // a warning about the change, not one file
+			fmt.Fprintf(a.stderr, "gitctx: warning: %s\n", terminalSafe(w.Message))
+			continue
 		}
 		fmt.Fprintf(a.stderr, "gitctx: warning: %s: %s\n", terminalSafe(w.Path), terminalSafe(w.Message))
 	}
