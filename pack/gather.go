@@ -55,7 +55,7 @@ func (b *builder) redactLabels(ctx context.Context, v *view) error {
 	for i, e := range b.entries {
 		e.label, e.oldLabel = texts[2*i], texts[2*i+1]
 		for _, h := range append(hits[2*i], hits[2*i+1]...) {
-			v.origin(h.Placeholder, RedactionItem{Path: e.label.String(), Side: sideFileName, Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
+			v.origin(h.Placeholder, RedactionItem{Path: e.label.String(), Side: "file_name", Rule: ruleOf(h.Placeholder), Placeholder: h.Placeholder})
 		}
 	}
 	return nil

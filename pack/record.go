@@ -120,8 +120,7 @@ type Redactions struct {
 	Items  []RedactionItem `json:"items"`
 }
 
-// RedactionItem is one placeholder in the pack; one a file name holds is
-// one item for that name, however often the pack shows the name.
+// RedactionItem is one placeholder in the pack.
 type RedactionItem struct {
 	Path        string `json:"path"`
 	Side        string `json:"side"` // new, old, context, commit_message, pr_title, pr_body, file_name, answer, instructions

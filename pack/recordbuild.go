@@ -61,7 +61,6 @@ func (b *builder) record(v *view, parts ...[]*segment) *Record {
 	r.Pack.Type = v.Type
 	r.Pack.Parts = len(parts)
 	r.Pack.Steps = append(r.Pack.Steps, v.Steps...)
-	names := map[RedactionItem]bool{} // the file-name items recorded
 	for i, segs := range parts {
 		text := join(segs)
 		sum := sha256.Sum256([]byte(text))
@@ -76,36 +75,15 @@ func (b *builder) record(v *view, parts ...[]*segment) *Record {
 		if len(parts) > 1 {
 			r.Pack.PartFiles = append(r.Pack.PartFiles, PartFile{SHA256: hex.EncodeToString(sum[:]), Tokens: tokens})
 		}
-		r.Redactions.Items = countedItems(r.Redactions.Items, segs, names)
-	}
-	for _, it := range r.Redactions.Items {
-		r.Redactions.ByRule[it.Rule]++
+		for _, seg := range segs {
+			for _, it := range seg.items {
+				r.Redactions.Items = append(r.Redactions.Items, it)
+				r.Redactions.ByRule[it.Rule]++
+			}
+		}
 	}
 	r.Redactions.Total = len(r.Redactions.Items)
 	return r
-}
-
-// sideFileName is the side of a redaction in a file's name.
-const sideFileName = "file_name"
-
-// countedItems appends to items the redaction items of segs as the record
-// counts them, one per credential in the source: every placeholder of the
-// text, but a file name's once, however often the name shows (the index,
-// the tree, its file's heading). names holds the file-name items counted
-// so far.
-func countedItems(items []RedactionItem, segs []*segment, names map[RedactionItem]bool) []RedactionItem {
-	for _, seg := range segs {
-		for _, it := range seg.items {
-			if it.Side == sideFileName {
-				if names[it] {
-					continue
-				}
-				names[it] = true
-			}
-			items = append(items, it)
-		}
-	}
-	return items
 }
 
 func fileRecord(e *entry) FileRecord {

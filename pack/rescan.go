@@ -108,9 +108,7 @@ func (s *shaper) rescanBoundaries(ctx context.Context, segs []*segment) error {
 
 // reconcile makes a segment's items match its placeholders one to one:
 // a placeholder shown more often than items say (a path in a heading as
-// well as in the index) gets an item from where it came from; in a
-// file's segment, one its own name holds is that name's. (The record
-// then counts a file name's item once, however often the name shows.)
+// well as in the index) gets an item from where it came from.
 func (s *shaper) reconcile(seg *segment) {
 	have := map[string]int{}
 	for _, it := range seg.items {
@@ -122,10 +120,7 @@ func (s *shaper) reconcile(seg *segment) {
 			continue
 		}
 		item, ok := s.v.origins[p]
-		switch {
-		case seg.path != "" && strings.Contains(seg.path, p):
-			item = RedactionItem{Path: seg.path, Side: sideFileName, Rule: ruleOf(p), Placeholder: p}
-		case !ok:
+		if !ok {
 			item = RedactionItem{Path: seg.path, Side: "context", Rule: ruleOf(p), Placeholder: p}
 		}
 		seg.items = append(seg.items, item)

@@ -259,7 +259,10 @@ func (s *shaper) render(ctx context.Context, v *view) ([]*segment, int, error) {
 	}
 	body := append(append(pre, mid...), files...)
 	v.Boundary = boundary(body)
-	v.Redacted = len(countedItems(nil, body, map[RedactionItem]bool{}))
+	v.Redacted = 0
+	for _, seg := range body {
+		v.Redacted += len(seg.items)
+	}
 	head, tail := s.fixedSegment("head", r.head(v)), s.fixedSegment("tail", r.tail(v))
 	if err := s.settle(ctx, []*segment{head, tail}); err != nil {
 		return nil, 0, err

@@ -24,7 +24,7 @@ type view struct {
 	Boundary    string
 	Budget      BudgetRecord
 	Steps       []string // degradation steps taken
-	Redacted    int      // credentials redacted in the pack (see countedItems)
+	Redacted    int      // placeholders in the pack
 	Part        int      // this part of a split pack, from 1; 0 when not split
 	Parts       int
 	Keys        []keyFile
