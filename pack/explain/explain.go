@@ -241,6 +241,29 @@ func deliveryText(d pack.Delivery, esc func(string) string) string {
 	return out
 }
 
+// places says where a rule's placeholders sit, one line a place: a place
+// that holds several (a file name the pack shows in its index, its tree
+// and a heading) once, with how many.
+func places(items []pack.RedactionItem) []string {
+	var out []string
+	seen := map[string]int{} // a place's index in out
+	counts := map[string]int{}
+	for _, it := range items {
+		p := place(it)
+		if _, ok := seen[p]; !ok {
+			seen[p] = len(out)
+			out = append(out, p)
+		}
+		counts[p]++
+	}
+	for i, p := range out {
+		if n := counts[p]; n > 1 {
+			out[i] = fmt.Sprintf("%s, %d placeholders", p, n)
+		}
+	}
+	return out
+}
+
 // place says where a placeholder sits: "config.py:3 (new side)", or
 // "commit message, line 2" for text that is not a file.
 func place(it pack.RedactionItem) string {

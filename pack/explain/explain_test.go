@@ -167,3 +167,19 @@ func TestMdCode(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacesOnce checks that a file name the pack shows three times (its
+// index, tree and heading: three placeholders, three items) is listed
+// once, with how many, in both views.
+func TestPlacesOnce(t *testing.T) {
+	rec := sample()
+	name := pack.RedactionItem{Path: "notes_[REDACTED:github-pat#2].txt", Side: "file_name", Rule: "github-pat", Placeholder: "[REDACTED:github-pat#2]"}
+	rec.Redactions.Items = append(rec.Redactions.Items, name, name, name)
+	rec.Redactions.Total += 3
+	rec.Redactions.ByRule["github-pat"] += 3
+	for view, got := range map[string]string{"text": Text(rec, Options{}), "markdown": Markdown(rec, Options{})} {
+		if strings.Count(got, "(file name)") != 1 || !strings.Contains(got, "(file name), 3 placeholders") {
+			t.Errorf("%s lists the name's placeholders as\n%s\nwant them once, with how many", view, got)
+		}
+	}
+}

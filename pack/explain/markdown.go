@@ -100,9 +100,10 @@ func mdRedactions(b *strings.Builder, m *model, rows int) {
 	}
 	fmt.Fprintf(b, "\nCredentials redacted: %d (%s).\n", m.redacted(), strings.Join(parts, ", "))
 	for _, r := range m.rules {
-		n, more := limit(len(r.items), rows)
-		for _, it := range r.items[:n] {
-			fmt.Fprintf(b, "- %s: %s\n", mdText(r.name), mdText(place(it)))
+		where := places(r.items)
+		n, more := limit(len(where), rows)
+		for _, p := range where[:n] {
+			fmt.Fprintf(b, "- %s: %s\n", mdText(r.name), mdText(p))
 		}
 		if more > 0 {
 			fmt.Fprintf(b, "- %s: … %d more in record.json\n", mdText(r.name), more)

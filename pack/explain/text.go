@@ -174,9 +174,10 @@ func (v *textView) redactions() {
 	v.heading("Redactions", v.paint(styleRed, plural(total, "credential", "credentials"))+" replaced by placeholders")
 	for _, r := range v.m.rules {
 		fmt.Fprintf(&v.b, "  %4d  %s\n", r.count, v.paint(styleRed, visible(r.name)))
-		n, more := limit(len(r.items), v.rows)
-		for _, it := range r.items[:n] {
-			fmt.Fprintf(&v.b, "          %s\n", visible(place(it)))
+		where := places(r.items)
+		n, more := limit(len(where), v.rows)
+		for _, p := range where[:n] {
+			fmt.Fprintf(&v.b, "          %s\n", visible(p))
 		}
 		if more > 0 {
 			fmt.Fprintf(&v.b, "          … %d more\n", more)
