@@ -44,6 +44,7 @@ type fakeGitHub struct {
 	forbidden bool // writes answer 403 Resource not accessible by integration
 	limited   int  // so many next requests answer 403, a secondary rate limit
 	exhausted bool // requests answer 403, the primary limit used up for an hour
+	failing   int  // so many next requests answer 502
 	failWrite int  // writes answer this status, echoing the Authorization header
 	// reviewStatus, when set, answers every review so: 422 as when the
 	// pull request moved between listing its files and posting.
@@ -156,9 +157,13 @@ func (f *fakeGitHub) check(next http.Handler) http.Handler {
 		}
 		f.mu.Lock()
 		limited, exhausted, forbidden, failWrite := f.limited > 0, f.exhausted, f.forbidden, f.failWrite
+		failing := f.failing > 0
 		f.limited--
+		f.failing--
 		f.mu.Unlock()
 		switch {
+		case failing:
+			ghError(rec, 502, "Server Error")
 		case limited:
 			rec.Header().Set("Retry-After", "1")
 			rec.Header().Set("Content-Type", "application/json")

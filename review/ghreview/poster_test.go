@@ -3,6 +3,7 @@ package ghreview
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -242,6 +243,41 @@ func TestRateLimitIsRetried(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestServerErrorsRetriedWhereSafe: a 5xx is tried again, after a second
+// and then two, for a read or an edit of the sticky comment, which do the
+// same however often they are made; never for the POST that creates the
+// comment, which may have landed before the error.
+func TestServerErrorsRetriedWhereSafe(t *testing.T) {
+	ctx := t.Context()
+	f := newFake(t, testFiles...)
+	p, waits := newPoster(t, f)
+	f.set(func(f *fakeGitHub) { f.failing = 2 })
+	if _, found, err := p.Previous(ctx); err != nil || found {
+		t.Fatalf("Previous after two 502s = %v, %v; want none found, no error", found, err)
+	}
+	if !slices.Equal(*waits, []time.Duration{time.Second, 2 * time.Second}) {
+		t.Errorf("waited %v, want 1s then 2s", *waits)
+	}
+	f.set(func(f *fakeGitHub) { f.failing = 1 })
+	if _, err := p.Post(ctx, comment("answer"), nil, false); err == nil || !strings.Contains(err.Error(), "502") {
+		t.Fatalf("Post after a 502 = %v, want the 502", err)
+	}
+	if got := f.count("POST", "/issues/7/comments", 502); got != 1 {
+		t.Errorf("the comment was asked for %d times, want once", got)
+	}
+	f.set(func(f *fakeGitHub) { f.failing = 0 })
+	if _, err := p.Post(ctx, comment("answer"), nil, false); err != nil {
+		t.Fatal(err)
+	}
+	f.set(func(f *fakeGitHub) { f.failing = 3 })
+	if _, err := p.Post(ctx, comment("edited"), nil, false); err == nil {
+		t.Error("an edit after three 502s succeeded; want the last 502")
+	}
+	if got := f.count("PATCH", "/issues/comments/2000000001", 502); got != maxAttempts {
+		t.Errorf("the edit was tried %d times, want %d", got, maxAttempts)
 	}
 }
 

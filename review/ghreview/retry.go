@@ -21,7 +21,9 @@ const (
 // retryTransport retries a call GitHub refused for its rate limits: a 429,
 // or a 403 with Retry-After, with x-ratelimit-remaining: 0, or whose
 // message names a rate limit. It waits as the answer says, at most maxWait,
-// and tries at most maxAttempts times. It works below go-github so that
+// and tries at most maxAttempts times. A call that failed with a server
+// error is tried again after a second or two when trying it again cannot
+// do it twice (see serverErrorWait). It works below go-github so that
 // the client's own bookkeeping of the limits only sees the last answer.
 type retryTransport struct {
 	base  http.RoundTripper
@@ -39,6 +41,9 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 			return resp, err
 		}
 		wait, ok := retryAfter(resp, time.Now())
+		if !ok {
+			wait, ok = serverErrorWait(req, resp, attempt)
+		}
 		if !ok || wait > maxWait {
 			return resp, nil
 		}
@@ -80,6 +85,22 @@ func retryAfter(resp *http.Response, now time.Time) (time.Duration, bool) {
 	}
 	if resp.StatusCode == http.StatusTooManyRequests || mentionsRateLimit(resp) {
 		return maxWait, true // GitHub's advice: wait at least a minute
+	}
+	return 0, false
+}
+
+// serverErrorWait says how long to wait before trying again a call
+// GitHub answered with a 5xx, and whether to: only for a method that does
+// the same however often it is made (reading, editing the sticky comment
+// with the same body), never for a POST, which may have created the
+// comment or review before the error and would create a second one.
+func serverErrorWait(req *http.Request, resp *http.Response, attempt int) (time.Duration, bool) {
+	if resp.StatusCode < 500 || resp.StatusCode == http.StatusNotImplemented {
+		return 0, false
+	}
+	switch req.Method {
+	case http.MethodGet, http.MethodHead, http.MethodPatch, http.MethodPut, http.MethodDelete:
+		return time.Duration(attempt) * time.Second, true
 	}
 	return 0, false
 }
