@@ -17,8 +17,8 @@ type Job struct {
 	Model           string
 	MaxOutputTokens int
 	Prompt          Prompt
-	PackHash        string // the pack's sha256, kept in the comment's marker
-	Details         string // "what the model saw", markdown
+	PackHash        string        // the pack's sha256, kept in the comment's marker
+	Details         func() string // "what the model saw", markdown, rendered once the answer is saved (its cost known); nil: none
 	Footer          string
 	Scanner         Scanner
 	Inline          bool
@@ -63,7 +63,10 @@ func Run(ctx context.Context, job Job) (*Result, error) {
 	if res.Truncated {
 		shown += "\n\n_… the model's answer was truncated at its output limit (--max-output-tokens); it may be incomplete._"
 	}
-	c := Comment{PackHash: job.PackHash, Answer: shown, Details: job.Details, Footer: job.Footer}
+	c := Comment{PackHash: job.PackHash, Answer: shown, Footer: job.Footer}
+	if job.Details != nil {
+		c.Details = job.Details()
+	}
 	d, err := job.Poster.Post(ctx, c, res.Findings, job.Inline)
 	res.Delivery = d
 	if err != nil {

@@ -65,7 +65,7 @@ func TestRunPostsSavesAndReusesAnUnchangedPack(t *testing.T) {
 	job := review.Job{
 		Provider: prov, Poster: poster, Model: "m", MaxOutputTokens: 100,
 		Prompt: review.NewPrompt("", "GITCTX-X", "pack"), PackHash: "sha256:abc",
-		Scanner: newGate(t), Details: "details",
+		Scanner: newGate(t), Details: func() string { return "details" },
 		Save: func(_ context.Context, r *review.Result) error { saves = append(saves, r); return nil },
 	}
 	res, err := review.Run(ctx, job)

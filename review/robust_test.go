@@ -71,7 +71,7 @@ func TestRunPostsOnlySanitisedText(t *testing.T) {
 	job := review.Job{
 		Provider: prov, Poster: poster, Model: "m", MaxOutputTokens: 100,
 		Prompt: review.NewPrompt("", "gitctx-boundary-abc", hostilePack), PackHash: "sha256:real",
-		Scanner: newGate(t, own), Details: "details",
+		Scanner: newGate(t, own), Details: func() string { return "details" },
 		Save: func(_ context.Context, r *review.Result) error { saved = append(saved, r); return nil },
 	}
 	res, err := review.Run(context.Background(), job)

@@ -160,6 +160,11 @@ func TestReviewPostsOnceAndReusesAnUnchangedPack(t *testing.T) {
 	if rec.Delivery.Kind != "github" || rec.Delivery.Model != "gpt-4.1" || !strings.HasSuffix(rec.Delivery.CommentURL, "#issuecomment-100") || rec.Delivery.Cost <= 0 || rec.Delivery.EndpointHost == "" {
 		t.Errorf("delivery %+v", rec.Delivery)
 	}
+	// the answer's usage (1,000 + 100 tokens at $2 and $8 a million), in
+	// the record and the comment alike, not the estimate made before sending
+	if c := f.comments[100]; rec.Delivery.Cost != 0.0028 || !strings.Contains(c, "about $0.0028") {
+		t.Errorf("cost %v in the record; the comment:\n%s", rec.Delivery.Cost, c)
+	}
 	for _, name := range []string{"f.sarif", "f.rdjson"} {
 		if data, err := os.ReadFile(filepath.Join(out, name)); err != nil || !strings.Contains(string(data), "greet.go") {
 			t.Errorf("%s: %v", name, err)
@@ -172,6 +177,10 @@ func TestReviewPostsOnceAndReusesAnUnchangedPack(t *testing.T) {
 	}
 	if !strings.Contains(res.stderr, "already reviewed") {
 		t.Errorf("stderr does not say the pack was reused: %s", res.stderr)
+	}
+	data, _ = os.ReadFile(filepath.Join(out, "record.json"))
+	if rec.Delivery.Cost = -1; json.Unmarshal(data, &rec) != nil || rec.Delivery.Cost != 0 {
+		t.Errorf("a review not sent again costs %v in the record, want 0", rec.Delivery.Cost)
 	}
 	res = gitctxRun(reviewEnv(srv.URL), append(args, "--force")...)
 	if res.code != 0 || f.count("chat") != 2 {

@@ -46,7 +46,7 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 	v, _ := buildVersion()
 	job := review.Job{
 		Provider: provider, Poster: poster, Model: pf.profile.Model, MaxOutputTokens: pf.maxOut,
-		Prompt: pf.prompt, PackHash: rec.Pack.SHA256, Details: review.Details(rec), Scanner: pr.gate,
+		Prompt: pf.prompt, PackHash: rec.Pack.SHA256, Details: func() string { return review.Details(rec) }, Scanner: pr.gate,
 		Inline: o.inline, Force: o.force,
 		Footer: fmt.Sprintf("<sub>gitctx %s · %s · the pack, record.json and the whole answer are kept with the run</sub>", v, provider.Name()),
 		Save:   func(ctx context.Context, r *review.Result) error { return saveReview(ctx, o, pr, r, pf.profile) },
@@ -177,8 +177,11 @@ func saveReview(ctx context.Context, o *reviewOptions, pr *packRun, r *review.Re
 	rec := pr.res.Record
 	rec.Delivery.Model = r.Model
 	rec.Delivery.CommentURL = r.Delivery.URL
-	if cost, ok := prof.CostUSD(r.Usage.InputTokens, r.Usage.OutputTokens); ok && r.Usage.InputTokens > 0 {
-		rec.Delivery.EstimatedCostUSD = cost
+	switch cost, ok := prof.CostUSD(r.Usage.InputTokens, r.Usage.OutputTokens); {
+	case r.Reused:
+		rec.Delivery.EstimatedCostUSD = 0 // the model was not asked
+	case ok && r.Usage.InputTokens > 0:
+		rec.Delivery.EstimatedCostUSD = cost // the answer's usage at list price, not the estimate made before sending
 	}
 	rec.Redactions.Items = append(withoutSide(rec.Redactions.Items, "answer"), r.Redactions...)
 	data, err := recordJSON(rec)
