@@ -27,7 +27,8 @@ func (s *shaper) split(ctx context.Context) ([][]*segment, error) {
 	}
 	room := limit - base - indexRowTokens
 	if room <= 0 {
-		return nil, fmt.Errorf("%w: a part with no file in it needs %s tokens, the budget is %s", ErrBudget, thousands(base), thousands(limit))
+		return nil, fmt.Errorf("%w: a part with no file in it needs %s tokens, the budget is %s (raise --max-tokens well above %s, so each part has room for files)",
+			ErrBudget, thousands(base), thousands(limit), thousands(base))
 	}
 	for _, e := range shown {
 		if err := s.fitAlone(ctx, e, room); err != nil {

@@ -44,13 +44,24 @@ func outputCap(o *reviewOptions, p profile.Profile) int {
 type costEstimate struct {
 	input, output int // tokens: the prompt's, and the answer's cap
 	usd           float64
-	known         bool // the model's price is known
+	inputUSD      float64 // the prompt's part of usd
+	known         bool    // the model's price is known
 }
 
 func estimateCost(p review.Prompt, c pack.Counter, prof profile.Profile, maxOut int) costEstimate {
 	e := costEstimate{input: c.Count(p.System) + c.Count(p.User), output: maxOut}
 	e.usd, e.known = prof.CostUSD(e.input, e.output)
+	e.inputUSD, _ = prof.CostUSD(e.input, 0)
 	return e
+}
+
+// cheaper says which flag lowers the estimate most: the one that bounds
+// its larger part.
+func (e costEstimate) cheaper() string {
+	if e.usd-e.inputUSD > e.inputUSD {
+		return fmt.Sprintf("lower --max-output-tokens (the answer's cap, %s tokens, is most of it)", thousands(e.output))
+	}
+	return fmt.Sprintf("lower --max-tokens (the prompt, %s tokens, is most of it)", thousands(e.input))
 }
 
 func (e costEstimate) String() string {

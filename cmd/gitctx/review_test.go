@@ -199,7 +199,8 @@ func TestReviewSendsNothingWhenItMustNot(t *testing.T) {
 		want  string
 	}{
 		{"dry run", []string{"--dry-run"}, 0, "estimate:"},
-		{"over the cost limit", []string{"--max-cost", "0.000001"}, 1, "above --max-cost"},
+		{"over the cost limit", []string{"--max-cost", "0.000001"}, 1, "above --max-cost $0.0000: nothing was sent; lower --max-output-tokens (the answer's cap, 8,192 tokens, is most of it)"},
+		{"over the cost limit, the prompt most of it", []string{"--max-cost", "0.000001", "--max-output-tokens", "16"}, 1, "; lower --max-tokens (the prompt"},
 		{"no provider", []string{"--provider", "none"}, 0, "nothing was sent"},
 		{"command without --command", []string{"--provider", "command"}, 2, "needs --command"},
 		{"unknown post", []string{"--post", "slack"}, 2, "unknown --post"},
@@ -213,10 +214,10 @@ func TestReviewSendsNothingWhenItMustNot(t *testing.T) {
 			}
 		})
 	}
-	// Only the run refused for its cost read the pull request's title and
-	// description, to put them in the pack it priced.
-	if len(f.calls) != 1 || f.calls[0] != "pull" {
-		t.Errorf("requests were made: %v, want one read of the pull request", f.calls)
+	// Only the runs refused for their cost read the pull request's title
+	// and description, to put them in the pack they priced.
+	if len(f.calls) != 2 || f.calls[0] != "pull" || f.calls[1] != "pull" {
+		t.Errorf("requests were made: %v, want a read of the pull request by each run refused for its cost", f.calls)
 	}
 }
 

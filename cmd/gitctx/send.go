@@ -108,8 +108,8 @@ func preflight(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*che
 		return nil, nil
 	}
 	if o.maxCost > 0 && c.estimate.known && c.estimate.usd > o.maxCost {
-		return nil, fmt.Errorf("the review would cost up to $%.4f (%s), above --max-cost $%.4f: nothing was sent; lower --max-tokens or raise --max-cost",
-			c.estimate.usd, c.estimate, o.maxCost)
+		return nil, fmt.Errorf("the review would cost up to $%.4f (%s), above --max-cost $%.4f: nothing was sent; %s, or raise --max-cost",
+			c.estimate.usd, c.estimate, o.maxCost, c.estimate.cheaper())
 	}
 	return c, nil
 }
