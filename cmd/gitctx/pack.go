@@ -104,6 +104,7 @@ outputs intact.` + helpFooter,
 			if err := o.validate(cmd); err != nil {
 				return err
 			}
+			warnIgnored(a.stderr, o, nil)
 			return runPack(cmd.Context(), a, o)
 		},
 	}

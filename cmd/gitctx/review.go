@@ -93,6 +93,7 @@ GitHub Enterprise.` + helpFooter,
 			if err := o.validate(cmd); err != nil {
 				return err
 			}
+			warnIgnored(a.stderr, &o.packOptions, o)
 			return runReview(cmd.Context(), a, o)
 		},
 	}
