@@ -34,7 +34,8 @@ func TestErrorMessages(t *testing.T) {
 		}
 		return out
 	}
-	review := []string{"review", "HEAD~1..HEAD", "--out", t.TempDir(), "--progress", "never"}
+	reviewOut := t.TempDir()
+	review := []string{"review", "HEAD~1..HEAD", "--out", reviewOut, "--progress", "never"}
 	tests := []struct {
 		name string
 		dir  string
@@ -81,6 +82,12 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"--timeout must be positive, got 0s"}},
 		{"an answer cap above the model's", "", nil, append(review, "--provider", "openai", "--model", "gpt-4.1", "--max-output-tokens", "999999"), exitUsage,
 			[]string{"--max-output-tokens 999999 is more than gpt-4.1 can write (32768 tokens)"}},
+		{"findings over the record", "", nil, append(review, "--sarif", filepath.Join(reviewOut, "record.json")), exitUsage,
+			[]string{"--sarif", "would overwrite the record", "name another file"}},
+		{"findings over the pack", "", nil, append(review, "--rdjson", filepath.Join(reviewOut, "pack.md")), exitUsage,
+			[]string{"--rdjson", "would overwrite the pack"}},
+		{"two findings files in one", "", nil, append(review, "--sarif", filepath.Join(reviewOut, "f"), "--rdjson", filepath.Join(reviewOut, "f")), exitUsage,
+			[]string{"--sarif and --rdjson name one file", "name two"}},
 		{"a review file for another destination", "", nil, append(review, "--post", "stdout", "--post-file", "r.md"), exitUsage,
 			[]string{"--post-file is for --post file, not --post stdout"}},
 		{"a negative pull request", "", nil, append(review, "--pr", "-2"), exitUsage,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -39,28 +40,61 @@ func (o *packOptions) outputFile() string {
 	return o.output
 }
 
-// checkOutputPaths refuses an output directory or an -o file gitctx must not
-// write: a default directory that is a link or not a directory (see
-// realDir), and an -o file that is one of the files gitctx writes into
-// the output directory, which would overwrite the pack as soon as it was
-// written.
+// namedFile is a file the user names for gitctx to write: -o, and
+// review's --post-file, --sarif and --rdjson.
+type namedFile struct{ flag, path string }
+
+// namedFiles are the files the options name, each where its symbolic
+// links lead (as it is written there).
+func (o *packOptions) namedFiles() []namedFile {
+	var out []namedFile
+	for _, f := range append([]namedFile{{"-o", o.output}}, o.reviewFiles...) {
+		if f.path == "" || f.path == "-" {
+			continue
+		}
+		if p, err := artifact.Destination(f.path); err == nil {
+			f.path = p
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// checkOutputPaths refuses an output directory or a named file gitctx
+// must not write: a default directory that is a link or not a directory
+// (see realDir); a named file that is one of the files gitctx writes into
+// the output directory (the record, the pack, the answer), which one
+// write would overwrite with the other; and two flags naming one file.
 func checkOutputPaths(o *packOptions, outDir string, defaultDir bool) error {
 	if defaultDir {
 		if err := realDir(outDir); err != nil {
 			return err
 		}
 	}
-	file := o.outputFile()
-	if file == "" {
-		return nil
-	}
-	own := []struct{ name, what string }{{"record.json", "the record"}}
+	type output struct{ name, what string }
+	own := []output{{"record.json", "the record"}}
 	if defaultDir {
-		own = append(own, struct{ name, what string }{".gitignore", "the .gitignore that keeps the directory out of git"})
+		own = append(own, output{".gitignore", "the .gitignore that keeps the directory out of git"})
 	}
-	for _, f := range own {
-		if p := filepath.Join(outDir, f.name); samePath(file, p) {
-			return &usageError{err: fmt.Errorf("-o %s would overwrite %s (%s): name another file, or send the record elsewhere with --out DIR", o.output, f.what, p)}
+	reviews := own // a review also writes its pack and answer there
+	if f, err := pack.ParseFormat(o.format); err == nil {
+		reviews = append(slices.Clip(own), output{"pack." + f.Ext(), "the pack"}, output{"answer.md", "the saved answer"})
+	}
+	named := o.namedFiles()
+	for i, f := range named {
+		clash := own
+		if f.flag != "-o" {
+			clash = reviews
+		}
+		for _, w := range clash {
+			if p := filepath.Join(outDir, w.name); samePath(f.path, p) {
+				return &usageError{err: fmt.Errorf("%s %s would overwrite %s (%s): name another file, or send the outputs elsewhere with --out DIR", f.flag, f.path, w.what, p)}
+			}
+		}
+		for _, g := range named[:i] {
+			if samePath(f.path, g.path) {
+				return &usageError{err: fmt.Errorf("%s and %s name one file (%s): name two", g.flag, f.flag, f.path)}
+			}
 		}
 	}
 	return nil

@@ -13,32 +13,33 @@ import (
 
 // packOptions are the settings of `gitctx pack`.
 type packOptions struct {
-	spec      string // RANGE or REV, if given
-	staged    bool
-	worktree  bool
-	patch     string
-	out       string
-	output    string
-	format    string
-	mode      string
-	maxTokens int
-	provider  string
-	model     string
-	include   []string
-	exclude   []string
-	maxFileKB int
-	failOn    bool
-	split     bool
-	noNeigh   bool
-	maxNeigh  int
-	history   int
-	quiet     bool
-	progress  string
-	config    string
-	maxFiles  int
-	maxBytes  int64
-	ctx       contextOptions
-	settings  *settings // where each value came from; set by configure
+	reviewFiles []namedFile // the files review's flags name, checked with -o (see checkOutputPaths)
+	spec        string      // RANGE or REV, if given
+	staged      bool
+	worktree    bool
+	patch       string
+	out         string
+	output      string
+	format      string
+	mode        string
+	maxTokens   int
+	provider    string
+	model       string
+	include     []string
+	exclude     []string
+	maxFileKB   int
+	failOn      bool
+	split       bool
+	noNeigh     bool
+	maxNeigh    int
+	history     int
+	quiet       bool
+	progress    string
+	config      string
+	maxFiles    int
+	maxBytes    int64
+	ctx         contextOptions
+	settings    *settings // where each value came from; set by configure
 	// pullRequest gives the pull request the change belongs to, when a
 	// review knows it (the Action's event, --pr N): its title and
 	// description join the pack. It is asked only for a change that is not

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/pack"
@@ -58,6 +59,9 @@ func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*pa
 	pr := &packRun{ch: ch, counter: counter}
 	pr.outDir, pr.defaultDir = outputDir(ch, o)
 	err = checkOutputPaths(o, pr.outDir, pr.defaultDir)
+	if err == nil && pr.defaultDir && ch.Repo() == nil && inGitDirectory(pr.outDir) {
+		err = fmt.Errorf("the output directory %s would be inside a .git directory, where git keeps its own files: run gitctx from the work tree, or pass --out DIR", pr.outDir)
+	}
 	if err == nil {
 		pr.gate, err = newGate(ctx, a, ch, defaults)
 	}
@@ -170,6 +174,22 @@ func realDir(dir string) error {
 		return fmt.Errorf("the output directory %s is not a directory (remove it, or pass --out DIR)", dir)
 	}
 	return nil
+}
+
+// inGitDirectory reports whether dir, made absolute, lies inside a
+// directory named .git (gitctx run there on a patch, which needs no
+// repository).
+func inGitDirectory(dir string) bool {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return false
+	}
+	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(abs)), "/") {
+		if strings.EqualFold(part, ".git") {
+			return true
+		}
+	}
+	return false
 }
 
 // selectChange selects the change the options name.

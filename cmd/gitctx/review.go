@@ -108,6 +108,7 @@ func (o *reviewOptions) validate(cmd *cobra.Command) error {
 	if o.output != "" || o.split {
 		return usagef(cmd, errors.New("review sends one pack: -o and --split are for gitctx pack"))
 	}
+	o.reviewFiles = []namedFile{{"--post-file", o.postFile}, {"--sarif", o.sarif}, {"--rdjson", o.rdjson}}
 	switch o.post {
 	case "auto":
 		if o.postFile != "" {
