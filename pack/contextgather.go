@@ -35,7 +35,7 @@ func (b *builder) gatherContext(ctx context.Context) error {
 		g.seen[f.Path] = true // in the pack already, as a changed file
 	}
 	for _, p := range o.Paths {
-		if err := g.addPath(ctx, p, "--context "+p); err != nil {
+		if err := g.addPath(ctx, p, "--context "+g.shown(p)); err != nil {
 			return err
 		}
 	}
@@ -51,6 +51,22 @@ func (b *builder) gatherContext(ctx context.Context) error {
 	}
 	b.context = g.entries
 	return b.settleProblems(ctx, g.problems)
+}
+
+// shown is a --context path as the pack and the record name it: relative
+// to the repository root when it lies inside, so that neither carries
+// the checkout's place on this machine (a home directory, a client's
+// name) to the model, and two clones pack the same bytes.
+func (g *gatherer) shown(p string) string {
+	if !filepath.IsAbs(p) {
+		return filepath.ToSlash(p)
+	}
+	for _, root := range []string{g.root, g.realRoot} {
+		if rel, ok := within(root, filepath.Clean(p)); ok {
+			return rel
+		}
+	}
+	return p
 }
 
 // gatherer collects the context entries and their problems.
