@@ -21,21 +21,26 @@ func (s *shaper) split(ctx context.Context) ([][]*segment, error) {
 	if err := s.prepare(ctx, shown); err != nil {
 		return nil, err
 	}
-	base, err := s.partOverhead(ctx)
+	first, err := s.firstPartOverhead(ctx)
 	if err != nil {
 		return nil, err
 	}
-	room := limit - base - indexRowTokens
-	if room <= 0 {
+	later, err := s.partOverhead(ctx, 2)
+	if err != nil {
+		return nil, err
+	}
+	room := limit - later - indexRowTokens
+	if room <= 0 || first > limit {
+		need := max(first, later+indexRowTokens)
 		return nil, fmt.Errorf("%w: a part with no file in it needs %s tokens, the budget is %s (raise --max-tokens well above %s, so each part has room for files)",
-			ErrBudget, thousands(base), thousands(limit), thousands(base))
+			ErrBudget, thousands(need), thousands(limit), thousands(need))
 	}
 	for _, e := range shown {
 		if err := s.fitAlone(ctx, e, room); err != nil {
 			return nil, err
 		}
 	}
-	groups := s.group(v.shown(), room)
+	groups := s.group(v.shown(), limit-first-indexRowTokens, room)
 	for {
 		parts, over, err := s.renderParts(ctx, groups)
 		if err != nil || over < 0 {
@@ -55,10 +60,36 @@ func (s *shaper) split(ctx context.Context) ([][]*segment, error) {
 	}
 }
 
-// partOverhead counts a part that shows no file.
-func (s *shaper) partOverhead(ctx context.Context) (int, error) {
-	pv := s.part(nil, 1, 1)
+// partOverhead counts part i when it shows no file: the first holds the
+// commit messages and the files shown nowhere, the others only their
+// summary and headings.
+func (s *shaper) partOverhead(ctx context.Context, i int) (int, error) {
+	pv := s.part(nil, i, 2)
 	_, n, err := s.render(ctx, pv)
+	return n, err
+}
+
+// firstPartOverhead counts the first part with no file shown, once its
+// commit messages are shortened as a Summary's would be when they alone
+// leave it no room: the subjects only, then the newest commits only, then
+// no directory tree. Later parts are sized by their own, smaller,
+// overhead.
+func (s *shaper) firstPartOverhead(ctx context.Context) (int, error) {
+	n, err := s.partOverhead(ctx, 1)
+	for _, st := range s.steps() {
+		if err != nil || n+indexRowTokens <= s.opts.Budget.Limit {
+			break
+		}
+		if !st.global {
+			continue
+		}
+		for _, e := range st.order() {
+			if st.apply(e) {
+				s.noteStep(st, 1)
+			}
+		}
+		n, err = s.partOverhead(ctx, 1)
+	}
 	return n, err
 }
 
@@ -97,16 +128,18 @@ func (s *shaper) fitAlone(ctx context.Context, e *entry, room int) error {
 	return nil
 }
 
-// group fills parts in order, each up to room tokens of files.
-func (s *shaper) group(shown []*entry, room int) [][]*entry {
+// group fills parts in order: the first up to firstRoom tokens of files
+// (it may hold none, when its commit messages fill it), each other up to
+// room.
+func (s *shaper) group(shown []*entry, firstRoom, room int) [][]*entry {
 	var groups [][]*entry
 	var cur []*entry
-	used := 0
+	used, capacity := 0, firstRoom
 	for _, e := range shown {
 		n := e.tokens() + indexRowTokens
-		if len(cur) > 0 && used+n > room {
+		if used+n > capacity && (len(cur) > 0 || len(groups) == 0) {
 			groups = append(groups, cur)
-			cur, used = nil, 0
+			cur, used, capacity = nil, 0, room
 		}
 		cur = append(cur, e)
 		used += n
@@ -144,7 +177,7 @@ func (s *shaper) part(files []*entry, i, n int) *view {
 			}
 		}
 	} else {
-		pv.Commits = nil
+		pv.Commits, pv.AllCommits = nil, len(s.v.Commits)
 	}
 	return &pv
 }

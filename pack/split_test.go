@@ -2,6 +2,8 @@ package pack
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -52,6 +54,52 @@ func TestSplit(t *testing.T) {
 					t.Errorf("markdown %d: %s is in %d parts, want 1", limit, rec.Path, in)
 				}
 			}
+		}
+	}
+}
+
+// TestSplitLaterPartsUseTheirRoom: the first part carries every commit
+// message; the later parts, which carry none, are filled to their own
+// room rather than to what the first part leaves, and still say how many
+// commits the range holds. Commit messages too long for any part are
+// shortened as a Summary shortens them, rather than failing the split.
+func TestSplitLaterPartsUseTheirRoom(t *testing.T) {
+	c := counter(t)
+	r := newRepo(t, "splitmsgs")
+	r.Write("README.md", "# demo\n")
+	r.Commit("base")
+	for i := range 30 {
+		r.Write(fmt.Sprintf("src/f%02d.go", i), fmt.Sprintf("package src\n\n%s", strings.Repeat(fmt.Sprintf("// line of file %d, which says something\n", i), 60)))
+		r.Commit(fmt.Sprintf("add f%02d\n\n%s", i, strings.Repeat(fmt.Sprintf("Why f%02d is here, at length. ", i), 30)))
+	}
+	ch := r.change("HEAD~30..HEAD")
+	for _, limit := range []int{9000, 4000} {
+		opts := options(c, Markdown, limit)
+		opts.Split = true
+		opts.NoNeighbours = true
+		res, err := Build(t.Context(), ch, opts)
+		if err != nil {
+			t.Fatalf("%d: %v", limit, err)
+		}
+		total := 0
+		for i, p := range res.Parts {
+			n := c.Count(p)
+			total += n
+			if n > limit {
+				t.Errorf("%d: part %d has %d tokens", limit, i+1, n)
+			}
+			if i > 0 && !strings.Contains(p, ", 30 commits") {
+				t.Errorf("%d: part %d does not say the range holds 30 commits:\n%.600s", limit, i+1, p)
+			}
+		}
+		// every part but the first and the last at least half full
+		for i := 1; i < len(res.Parts)-1; i++ {
+			if n := c.Count(res.Parts[i]); n < limit/2 {
+				t.Errorf("%d: part %d of %d holds %d tokens, under half the budget", limit, i+1, len(res.Parts), n)
+			}
+		}
+		if limit == 4000 && !slices.Contains(res.Record.Pack.Steps, "commit messages shortened to their subjects") {
+			t.Errorf("%d: steps %q, want the commit messages shortened", limit, res.Record.Pack.Steps)
 		}
 	}
 }

@@ -18,6 +18,7 @@ type view struct {
 	PullRequest *prView // the pull request, nil without one
 	Messages    bool    // show whole commit messages (else subjects only)
 	MaxCommits  int     // list at most this many commits (0: all)
+	AllCommits  int     // the range's commits, where Commits lists none of them (a split pack's later parts)
 	Manifest    Manifest
 	Entries     []*entry // every file considered, in index order
 	ShowTree    bool
@@ -126,7 +127,8 @@ func (v *view) changeLine() string {
 	switch s.Kind {
 	case gitctx.KindRange, gitctx.KindPullRequest:
 		line := fmt.Sprintf("%s %s (%s..%s)", s.Kind, inlineCode(s.Spec), shortID(s.Base), shortID(s.Head))
-		line += fmt.Sprintf(", %d commit%s", len(v.Commits), plural(len(v.Commits)))
+		n := max(len(v.Commits), v.AllCommits)
+		line += fmt.Sprintf(", %d commit%s", n, plural(n))
 		if v.CommitsCut != "" {
 			line += fmt.Sprintf(" (a shallow clone's history stops at %s: the range may hold older commits)", shortID(v.CommitsCut))
 		}
