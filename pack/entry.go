@@ -64,7 +64,8 @@ type entry struct {
 	hasOutline   bool       // the file's language has an outliner and the file is long enough
 	outlineEst   int        // estimated outline bytes, until it is made
 	patch        *gitctx.Patch
-	patchNote    string // why the diff is not shown, when it is not
+	lines        *gitctx.LineCount // a left-out file's line counts, its patch not read
+	patchNote    string            // why the diff is not shown, when it is not
 
 	label    secrets.Text // the path as the pack shows it, through the gate
 	oldLabel secrets.Text
@@ -122,17 +123,23 @@ func (e *entry) tokens() int {
 }
 
 func (e *entry) additions() int {
-	if e.patch == nil {
-		return 0
+	switch {
+	case e.patch != nil:
+		return e.patch.Added
+	case e.lines != nil:
+		return e.lines.Added
 	}
-	return e.patch.Added
+	return 0
 }
 
 func (e *entry) deletions() int {
-	if e.patch == nil {
-		return 0
+	switch {
+	case e.patch != nil:
+		return e.patch.Deleted
+	case e.lines != nil:
+		return e.lines.Deleted
 	}
-	return e.patch.Deleted
+	return 0
 }
 
 // setText sets the decoded content and what a Summary (or, for a file

@@ -50,6 +50,7 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	b.classify()
 	ctx, cancel := context.WithCancel(ctx)
 	settleGenerated := b.startGenerated(ctx)
+	countLeftOut := inBackground(func() error { return b.countLeftOut(ctx) })
 	// With no search to run beside the diff (none asked for, or one kept
 	// from an earlier run), a core would wait for git: git prints the
 	// patches on both instead.
@@ -72,6 +73,7 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 		_, _ = patches()
 		_, _, _ = extras()
 		_ = settleGenerated()
+		_ = countLeftOut()
 	}()
 	if err := b.readContents(ctx); err != nil {
 		return nil, nil, err
@@ -105,12 +107,37 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	if err := commits(); err != nil {
 		return nil, nil, err
 	}
+	if err := countLeftOut(); err != nil {
+		return nil, nil, err
+	}
 	v, err := b.view(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	s := &shaper{v: v, r: rendererFor(b.opts.Format), counter: b.opts.Counter, opts: b.opts, fullPossible: b.fullPossible, prepare: b.redactEntries, riskKinds: b.riskKinds}
 	return v, s, nil
+}
+
+// countLeftOut counts the lines of the changed files left out by a rule
+// (a dependency directory, a credential file), whose patches are never
+// read: the pack and the record still give every changed file's counts.
+func (b *builder) countLeftOut(ctx context.Context) error {
+	var files []*gitctx.File
+	byFile := map[*gitctx.File]*entry{}
+	for _, e := range b.entries {
+		if e.role == RoleChanged && e.excluded != "" && e.file != nil {
+			files = append(files, e.file)
+			byFile[e.file] = e
+		}
+	}
+	counts, err := b.ch.LineCounts(ctx, files)
+	if err != nil {
+		return err
+	}
+	for f, n := range counts {
+		byFile[f].lines = &n
+	}
+	return nil
 }
 
 // patchesOf lists the patches of the entries, for the neighbours.
