@@ -78,6 +78,9 @@ const (
 // lacks history the pack's account of it needs (the commit list).
 const ProblemShallow = "shallow"
 
+// ProblemNoMatch is a warning that --context-query found nothing to add.
+const ProblemNoMatch = "no_match"
+
 // ContextError is the failure of a pack whose context has problems: in
 // the strict mode, or in the flexible mode when Confirm said no. Problems
 // lists them all; the record's errors list them too.

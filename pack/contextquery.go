@@ -53,7 +53,9 @@ func (g *gatherer) addQuery(ctx context.Context, q string) error {
 			ranked = append(ranked, d)
 		}
 	}
-	g.addBest(ranked, bm25(ranked, qterms))
+	if g.addBest(ranked, bm25(ranked, qterms)) == 0 {
+		g.b.warn("", ProblemNoMatch, "--context-query matched no file the pack does not hold already: it added no context (try other words)")
+	}
 	return nil
 }
 
@@ -73,8 +75,8 @@ func (g *gatherer) queryText(p string) (string, bool) {
 }
 
 // addBest adds the best-scoring files not in the pack yet, the best first,
-// with their score as the reason.
-func (g *gatherer) addBest(docs []queryDoc, scores []float64) {
+// with their score as the reason, and says how many it added.
+func (g *gatherer) addBest(docs []queryDoc, scores []float64) int {
 	order := make([]int, 0, len(docs))
 	for i := range docs {
 		if scores[i] > 0 && !g.seen[docs[i].path] {
@@ -95,4 +97,5 @@ func (g *gatherer) addBest(docs []queryDoc, scores []float64) {
 		e.score = &score
 		g.read(e, false)
 	}
+	return min(len(order), g.opts.QueryLimit)
 }
