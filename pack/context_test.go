@@ -260,3 +260,23 @@ func TestContextFormats(t *testing.T) {
 		}
 	}
 }
+
+func TestNaturalCompare(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"f2.txt", "f10.txt", -1},
+		{"f10.txt", "f9.txt", 1},
+		{"f010.txt", "f10.txt", 0},
+		{"f1.txt", "f1.txt", 0},
+		{"a/f1", "b/f0", -1},
+		{"f1a", "f1b", -1},
+		{"f", "f1", -1},
+		{"v1.10.2", "v1.9.9", 1},
+	} {
+		if got := naturalCompare(tc.a, tc.b); got != tc.want {
+			t.Errorf("naturalCompare(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

@@ -1,12 +1,14 @@
 package pack
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -108,7 +110,8 @@ func (g *gatherer) excludedDir(sub string) bool {
 }
 
 // limitDirs keeps the first MaxFilesPerDir files of each directory, by
-// name, and records the rest as left out, with one problem per directory.
+// name with numbers in order (f2 before f10), and records the rest as left
+// out, with one problem per directory.
 func (g *gatherer) limitDirs(byDir map[string][]*entry) {
 	dirs := make([]string, 0, len(byDir))
 	for d := range byDir {
@@ -121,10 +124,44 @@ func (g *gatherer) limitDirs(byDir map[string][]*entry) {
 		if len(files) <= limit {
 			continue
 		}
+		slices.SortStableFunc(files, func(a, b *entry) int { return naturalCompare(a.path, b.path) })
 		for _, e := range files[limit:] {
 			e.excluded = ReasonDirLimit
 		}
 		g.problem(d, ReasonDirLimit, fmt.Sprintf("%s files, over the limit of %s per directory: the first %s by name are packed, %s left out",
 			thousands(len(files)), thousands(limit), thousands(limit), thousands(len(files)-limit)))
 	}
+}
+
+// naturalCompare orders names as people count: a run of digits by its
+// value (f2 before f10), everything else byte by byte.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digitsPrefix(a), digitsPrefix(b)
+		if da > 0 && db > 0 {
+			na, nb := strings.TrimLeft(a[:da], "0"), strings.TrimLeft(b[:db], "0")
+			if c := cmp.Compare(len(na), len(nb)); c != 0 {
+				return c
+			}
+			if c := strings.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return cmp.Compare(a[0], b[0])
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// digitsPrefix is the length of the run of ASCII digits s starts with.
+func digitsPrefix(s string) int {
+	n := 0
+	for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+		n++
+	}
+	return n
 }
