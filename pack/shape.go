@@ -328,8 +328,12 @@ func (s *shaper) fit(ctx context.Context) ([]*segment, error) {
 	if total <= s.opts.Budget.Limit {
 		return segs, nil
 	}
-	return nil, fmt.Errorf("%w: even listing every file by name needs %s tokens, the budget is %s (raise --max-tokens to at least %s, or pack a smaller change)",
-		ErrBudget, thousands(s.least), thousands(s.opts.Budget.Limit), thousands(s.least))
+	also := ""
+	if s.opts.Format != Markdown {
+		also = ", or use --format markdown, whose list of files costs about half as much"
+	}
+	return nil, fmt.Errorf("%w: even listing every file by name needs %s tokens, the budget is %s (raise --max-tokens to at least %s, or pack a smaller change%s)",
+		ErrBudget, thousands(s.least), thousands(s.opts.Budget.Limit), thousands(s.least), also)
 }
 
 // noteStep names a step in the pack's summary, with the files it touched.
