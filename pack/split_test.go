@@ -103,3 +103,19 @@ func TestSplitLaterPartsUseTheirRoom(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesOverBudgetAdvice: when even the list of names is over the
+// budget, the advice names markdown's shorter list for the other formats.
+func TestNamesOverBudgetAdvice(t *testing.T) {
+	c := counter(t)
+	ch := sizedRepo(t, 7, 12)
+	for _, f := range formats {
+		_, err := Build(t.Context(), ch, options(c, f, 300))
+		if !errors.Is(err, ErrBudget) {
+			t.Fatalf("%s at 300 tokens: %v, want ErrBudget", f, err)
+		}
+		if got := strings.Contains(err.Error(), "--format markdown"); got != (f != Markdown) {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
