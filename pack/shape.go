@@ -179,14 +179,20 @@ func (s *shaper) tryFull(ctx context.Context) ([]*segment, string, error) {
 		files++
 		content += e.shownBytes() // whole, or the excerpt of a file over the truncation limit
 	}
-	switch {
-	case files > s.opts.MaxFiles:
-		return nil, fmt.Sprintf("the change shows %s files, over max_files (%s)", thousands(files), thousands(s.opts.MaxFiles)), nil
-	case !s.fullPossible || int64(content) > s.opts.MaxContentBytes:
-		return nil, fmt.Sprintf("the files' contents are over max_content_bytes (%s bytes)", thousands(int(s.opts.MaxContentBytes))), nil
-	}
+	// every limit a full pack is over, the budget first: the one a user
+	// sets for a model
+	var over []string
 	if est := s.estimate(); float64(est) > exactCountSlack*float64(limit) {
-		return nil, fmt.Sprintf("a full pack needs about %s tokens (estimated), the budget is %s", thousands(est), thousands(limit)), nil
+		over = append(over, fmt.Sprintf("a full pack needs about %s tokens (estimated), the budget is %s", thousands(est), thousands(limit)))
+	}
+	if files > s.opts.MaxFiles {
+		over = append(over, fmt.Sprintf("the change shows %s files, over max_files (%s)", thousands(files), thousands(s.opts.MaxFiles)))
+	}
+	if !s.fullPossible || int64(content) > s.opts.MaxContentBytes {
+		over = append(over, fmt.Sprintf("the files' contents are over max_content_bytes (%s bytes)", thousands(int(s.opts.MaxContentBytes))))
+	}
+	if len(over) > 0 {
+		return nil, strings.Join(over, "; "), nil
 	}
 	segs, total, err := s.assemble(ctx)
 	if err != nil {

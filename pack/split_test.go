@@ -119,3 +119,20 @@ func TestNamesOverBudgetAdvice(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectionReasonNamesEveryLimit: a change over both the budget and
+// max_files names both, the budget first.
+func TestSelectionReasonNamesEveryLimit(t *testing.T) {
+	c := counter(t)
+	ch := sizedRepo(t, 7, 12)
+	opts := options(c, Markdown, 3000)
+	opts.MaxFiles = 3
+	res, err := Build(t.Context(), ch, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.Record.Pack.SelectionReason
+	if !strings.HasPrefix(got, "a full pack needs about ") || !strings.Contains(got, "; the change shows ") || !strings.Contains(got, "over max_files (3)") {
+		t.Errorf("selection reason %q, want the budget, then max_files", got)
+	}
+}
