@@ -57,6 +57,9 @@ func RunContextCmd(ctx context.Context, dir, command string, timeout time.Durati
 		}
 		return nil, fmt.Errorf("context command %q: %w", command, err)
 	}
+	if out := stdout.String(); strings.ContainsFunc(out, func(r rune) bool { return r < 0x20 && r != '\n' && r != '\r' && r != '\t' }) {
+		return nil, fmt.Errorf("context command %q printed something that is not text: it must print paths, one a line", command)
+	}
 	var paths []string
 	for line := range strings.SplitSeq(stdout.String(), "\n") {
 		if line = strings.TrimSuffix(line, "\r"); line != "" {
