@@ -42,6 +42,21 @@ var keyCategories = []struct {
 		regexp.MustCompile(`permission|rbac|acl|crypto|security|policy|sanitiz|csrf|cors`)},
 }
 
+// fixtureDirs hold data for tests: a main.tf or a package.json there is
+// an input of a test, not the project's entry point or configuration.
+var fixtureDirs = []string{"testdata", "fixtures", "fixture", "__fixtures__", "__snapshots__", "__mocks__", "test-fixtures"}
+
+// isFixture reports whether a lower-case path lies in a directory of test
+// data.
+func isFixture(lower string) bool {
+	for part := range strings.SplitSeq(lower, "/") {
+		if slices.Contains(fixtureDirs, part) {
+			return true
+		}
+	}
+	return false
+}
+
 // isKeyFile reports whether a lower-case name is a key file of category c.
 func isKeyFile(c int, lower string) bool {
 	k := keyCategories[c]
@@ -90,9 +105,9 @@ func keyFiles(entries []*entry, lim KeyFiles) []keyFile {
 	var changed []*entry
 	var lower []string
 	for _, e := range entries {
-		if e.included() && e.role == RoleChanged {
+		if l := strings.ToLower(e.path); e.included() && e.role == RoleChanged && !isFixture(l) {
 			changed = append(changed, e)
-			lower = append(lower, strings.ToLower(e.path))
+			lower = append(lower, l)
 		}
 	}
 	var out []keyFile
