@@ -71,9 +71,10 @@ type PackRecord struct {
 
 // PartFile is one part of a split pack.
 type PartFile struct {
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-	Tokens int    `json:"tokens"`
+	Path     string `json:"path"`
+	SHA256   string `json:"sha256"`
+	Tokens   int    `json:"tokens"`
+	Boundary string `json:"boundary"` // each part has its own, derived from its content
 }
 
 // BudgetRecord is the token budget the pack was sized to.

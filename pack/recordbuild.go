@@ -73,7 +73,7 @@ func (b *builder) record(v *view, parts ...[]*segment) *Record {
 			r.Pack.Boundary = boundaryOf(segs)
 		}
 		if len(parts) > 1 {
-			r.Pack.PartFiles = append(r.Pack.PartFiles, PartFile{SHA256: hex.EncodeToString(sum[:]), Tokens: tokens})
+			r.Pack.PartFiles = append(r.Pack.PartFiles, PartFile{SHA256: hex.EncodeToString(sum[:]), Tokens: tokens, Boundary: boundaryOf(segs)})
 		}
 		for _, seg := range segs {
 			for _, it := range seg.items {

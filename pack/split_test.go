@@ -88,6 +88,9 @@ func TestSplitLaterPartsUseTheirRoom(t *testing.T) {
 			if n > limit {
 				t.Errorf("%d: part %d has %d tokens", limit, i+1, n)
 			}
+			if b := res.Record.Pack.PartFiles[i].Boundary; b == "" || !strings.Contains(p, b+" begin") || (i > 0 && b == res.Record.Pack.Boundary) {
+				t.Errorf("%d: part %d's boundary %q is not its own", limit, i+1, b)
+			}
 			if i > 0 && !strings.Contains(p, ", 30 commits") {
 				t.Errorf("%d: part %d does not say the range holds 30 commits:\n%.600s", limit, i+1, p)
 			}
