@@ -144,3 +144,13 @@ func TestErrorMessages(t *testing.T) {
 		})
 	}
 }
+
+// TestDeviceNamedTwice: two flags may both name the null device; each
+// write goes through it, neither replaces the other.
+func TestDeviceNamedTwice(t *testing.T) {
+	reviewRepo(t)
+	res := gitctxRun(nil, "review", "HEAD~1..HEAD", "--out", t.TempDir(), "--sarif", os.DevNull, "--rdjson", os.DevNull)
+	if res.code != 0 {
+		t.Errorf("exit %d: %s", res.code, res.stderr)
+	}
+}

@@ -92,12 +92,20 @@ func checkOutputPaths(o *packOptions, outDir string, defaultDir bool) error {
 			}
 		}
 		for _, g := range named[:i] {
-			if samePath(f.path, g.path) {
+			if samePath(f.path, g.path) && !isDevice(f.path) {
 				return &usageError{err: fmt.Errorf("%s and %s name one file (%s): name two", g.flag, f.flag, f.path)}
 			}
 		}
 	}
 	return nil
+}
+
+// isDevice reports whether p is a device or a FIFO, which two flags may
+// both name (--sarif /dev/null --rdjson /dev/null): each write goes
+// through, neither replaces the other.
+func isDevice(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode()&(os.ModeDevice|os.ModeCharDevice|os.ModeNamedPipe) != 0
 }
 
 // samePath reports whether two paths name one file: the same path once
