@@ -30,8 +30,8 @@ func (s *shaper) split(ctx context.Context) ([][]*segment, error) {
 		return nil, err
 	}
 	room := limit - later - indexRowTokens
-	if room <= 0 || first > limit {
-		need := max(first, later+indexRowTokens)
+	if room <= 0 || first+indexRowTokens > limit {
+		need := max(first, later) + indexRowTokens
 		return nil, fmt.Errorf("%w: a part with no file in it needs %s tokens, the budget is %s (raise --max-tokens well above %s, so each part has room for files)",
 			ErrBudget, thousands(need), thousands(limit), thousands(need))
 	}
