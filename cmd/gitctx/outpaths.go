@@ -34,10 +34,16 @@ func (o *packOptions) outputFile() string {
 	if o.output == "" || o.output == "-" {
 		return ""
 	}
-	if p, err := artifact.Destination(o.output); err == nil {
+	return destination(o.output)
+}
+
+// destination is the file a path the user names is written as: where its
+// symbolic links lead, or the path itself.
+func destination(path string) string {
+	if p, err := artifact.Destination(path); err == nil {
 		return p
 	}
-	return o.output
+	return path
 }
 
 // namedFile is a file the user names for gitctx to write: -o, and
@@ -52,9 +58,7 @@ func (o *packOptions) namedFiles() []namedFile {
 		if f.path == "" || f.path == "-" {
 			continue
 		}
-		if p, err := artifact.Destination(f.path); err == nil {
-			f.path = p
-		}
+		f.path = destination(f.path)
 		out = append(out, f)
 	}
 	return out
@@ -92,20 +96,12 @@ func checkOutputPaths(o *packOptions, outDir string, defaultDir bool) error {
 			}
 		}
 		for _, g := range named[:i] {
-			if samePath(f.path, g.path) && !isDevice(f.path) {
+			if samePath(f.path, g.path) && !artifact.WritesThrough(f.path) {
 				return &usageError{err: fmt.Errorf("%s and %s name one file (%s): name two", g.flag, f.flag, f.path)}
 			}
 		}
 	}
 	return nil
-}
-
-// isDevice reports whether p is a device or a FIFO, which two flags may
-// both name (--sarif /dev/null --rdjson /dev/null): each write goes
-// through, neither replaces the other.
-func isDevice(p string) bool {
-	fi, err := os.Stat(p)
-	return err == nil && fi.Mode()&(os.ModeDevice|os.ModeCharDevice|os.ModeNamedPipe) != 0
 }
 
 // samePath reports whether two paths name one file: the same path once

@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/pack"
@@ -59,7 +58,7 @@ func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*pa
 	pr := &packRun{ch: ch, counter: counter}
 	pr.outDir, pr.defaultDir = outputDir(ch, o)
 	err = checkOutputPaths(o, pr.outDir, pr.defaultDir)
-	if err == nil && pr.defaultDir && ch.Repo() == nil && inGitDirectory(pr.outDir) {
+	if err == nil && pr.defaultDir && ch.Repo() == nil && inGitDir(parentDir(pr.outDir)) {
 		err = fmt.Errorf("the output directory %s would be inside a .git directory, where git keeps its own files: run gitctx from the work tree, or pass --out DIR", pr.outDir)
 	}
 	if err == nil {
@@ -176,20 +175,13 @@ func realDir(dir string) error {
 	return nil
 }
 
-// inGitDirectory reports whether dir, made absolute, lies inside a
-// directory named .git (gitctx run there on a patch, which needs no
-// repository).
-func inGitDirectory(dir string) bool {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return false
+// parentDir is the directory that holds dir, made absolute (dir itself when
+// it cannot be).
+func parentDir(dir string) string {
+	if abs, err := filepath.Abs(dir); err == nil {
+		return filepath.Dir(abs)
 	}
-	for _, part := range strings.Split(filepath.ToSlash(filepath.Dir(abs)), "/") {
-		if strings.EqualFold(part, ".git") {
-			return true
-		}
-	}
-	return false
+	return dir
 }
 
 // selectChange selects the change the options name.

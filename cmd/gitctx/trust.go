@@ -94,11 +94,16 @@ func staysInside(p string) bool {
 	return clean != ".." && !strings.HasPrefix(clean, ".."+string(filepath.Separator))
 }
 
-// inGitDir reports whether a relative path lies in the repository's .git
-// directory, where a file the repository gives must not have gitctx write.
+// inGitDir reports whether a path lies in a directory named .git, where
+// git keeps what it runs and gitctx must not write: a path a repository's
+// file gives, or the default output directory of a run inside .git.
 func inGitDir(p string) bool {
-	first, _, _ := strings.Cut(filepath.ToSlash(filepath.Clean(p)), "/")
-	return strings.EqualFold(first, ".git")
+	for part := range strings.SplitSeq(filepath.ToSlash(filepath.Clean(p)), "/") {
+		if strings.EqualFold(part, ".git") {
+			return true
+		}
+	}
+	return false
 }
 
 // resolvesInside reports whether a path, its symbolic links followed as

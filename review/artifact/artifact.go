@@ -57,6 +57,13 @@ func Destination(path string) (string, error) {
 	return t.path, err
 }
 
+// WritesThrough reports whether SaveFile writes into path as it is (a
+// device or a FIFO, or a link to one) rather than replacing it.
+func WritesThrough(path string) bool {
+	t, err := resolve(path, true)
+	return err == nil && t.through
+}
+
 // save is Save; follow says whether a symbolic link among the files is
 // followed or replaced.
 func save(ctx context.Context, dir string, files []File, remove []string, follow bool) error {
