@@ -2,11 +2,14 @@ package pack
 
 import (
 	"context"
+	"path"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/gitctx/gitctx/gitctx/neighbours"
 )
 
 // Limits of the review focus. (The key files' are Options.KeyFiles.)
@@ -42,19 +45,11 @@ var keyCategories = []struct {
 		regexp.MustCompile(`permission|rbac|acl|crypto|security|policy|sanitiz|csrf|cors`)},
 }
 
-// fixtureDirs hold data for tests: a main.tf or a package.json there is
-// an input of a test, not the project's entry point or configuration.
-var fixtureDirs = []string{"testdata", "fixtures", "fixture", "__fixtures__", "__snapshots__", "__mocks__", "test-fixtures"}
-
-// isFixture reports whether a lower-case path lies in a directory of test
-// data.
+// isFixture reports whether a lower-case path is a test's input rather
+// than the project's: test data (neighbours.IsTestData: a main.tf or a
+// package.json there is no entry point or configuration), or a mock.
 func isFixture(lower string) bool {
-	for part := range strings.SplitSeq(lower, "/") {
-		if slices.Contains(fixtureDirs, part) {
-			return true
-		}
-	}
-	return false
+	return neighbours.IsTestData(lower) || slices.Contains(strings.Split(path.Dir(lower), "/"), "__mocks__")
 }
 
 // isKeyFile reports whether a lower-case name is a key file of category c.

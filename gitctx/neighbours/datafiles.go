@@ -27,6 +27,10 @@ const (
 	maxDataSeeds = 20 // a change of more data files (by name) searches for none: it says little about each
 )
 
+// IsTestData reports whether a path is a file of test data: it lies in a
+// directory for test data (testdata/, fixtures/, __snapshots__/ …).
+func IsTestData(p string) bool { return isDataFile(p) }
+
 // isDataFile reports whether a path is a file of test data: it lies in a
 // directory for test data.
 func isDataFile(p string) bool {
