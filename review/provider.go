@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // Request is one call to a model: a system instruction, the user prompt
@@ -61,22 +60,6 @@ func (e *StatusError) Error() string {
 		status += " " + t
 	}
 	return fmt.Sprintf("%s answered %s after %d attempt%s: %s", e.Provider, status, e.Attempts, plural(e.Attempts), msg)
-}
-
-// DecodeError is the error for an answer whose body is not the JSON a
-// provider answers with: it quotes how the body begins, and says when it
-// is a web page (a base URL that names a site, not an API, or a proxy's
-// error page).
-func DecodeError(raw []byte, err error) error {
-	start := strings.ToValidUTF8(strings.TrimSpace(string(raw[:min(len(raw), 200)])), "")
-	if r := []rune(start); len(r) > 60 {
-		start = string(r[:60]) + "…"
-	}
-	hint := ""
-	if strings.HasPrefix(start, "<") {
-		hint = ": a web page, not an API's answer (check the base URL, or a proxy between)"
-	}
-	return fmt.Errorf("decode the answer, which begins %q%s: %w", start, hint, err)
 }
 
 func statusText(code int) string {

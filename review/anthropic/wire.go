@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gitctx/gitctx/review"
+	"github.com/gitctx/gitctx/review/internal/retry"
 )
 
 // messagesRequest is the part of a Messages request gitctx sends.
@@ -55,7 +56,7 @@ type messagesResponse struct {
 func parseAnswer(raw []byte, model string) (review.Answer, error) {
 	var resp messagesResponse
 	if err := json.Unmarshal(raw, &resp); err != nil {
-		return review.Answer{}, review.DecodeError(raw, err)
+		return review.Answer{}, retry.DecodeError(raw, err)
 	}
 	var text strings.Builder
 	for _, block := range resp.Content {

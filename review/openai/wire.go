@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gitctx/gitctx/review"
+	"github.com/gitctx/gitctx/review/internal/retry"
 )
 
 // chatRequest is the part of a Chat Completions request gitctx sends.
@@ -62,7 +63,7 @@ type chatResponse struct {
 func parseAnswer(raw []byte, model string) (review.Answer, error) {
 	var resp chatResponse
 	if err := json.Unmarshal(raw, &resp); err != nil {
-		return review.Answer{}, review.DecodeError(raw, err)
+		return review.Answer{}, retry.DecodeError(raw, err)
 	}
 	if len(resp.Choices) == 0 {
 		why := "the answer has no choices"

@@ -2,6 +2,7 @@ package retry
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"strings"
 	"unicode"
@@ -93,4 +94,17 @@ func clean(s string, redact []string, limit int) string {
 		s = string([]rune(s)[:limit]) + "…"
 	}
 	return s
+}
+
+// DecodeError is the error for an answer whose body is not the JSON a
+// provider answers with: it quotes how the body begins (cleaned as a
+// message is), and says when it is a web page (a base URL that names a
+// site, not an API, or a proxy's error page).
+func DecodeError(raw []byte, err error) error {
+	start := clean(string(raw[:min(len(raw), 1000)]), nil, 60)
+	hint := ""
+	if strings.HasPrefix(start, "<") {
+		hint = ": a web page, not an API's answer (check the base URL, or a proxy between)"
+	}
+	return fmt.Errorf("decode the answer, which begins %q%s: %w", start, hint, err)
 }

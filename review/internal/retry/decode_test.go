@@ -1,11 +1,11 @@
-package review_test
+package retry_test
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
 
-	"github.com/gitctx/gitctx/review"
+	"github.com/gitctx/gitctx/review/internal/retry"
 )
 
 func TestDecodeError(t *testing.T) {
@@ -19,7 +19,7 @@ func TestDecodeError(t *testing.T) {
 		{strings.Repeat("é", 300), []string{"…"}, strings.Repeat("é", 61)},
 	} {
 		var v any
-		err := review.DecodeError([]byte(tc.body), json.Unmarshal([]byte(tc.body), &v))
+		err := retry.DecodeError([]byte(tc.body), json.Unmarshal([]byte(tc.body), &v))
 		for _, w := range tc.want {
 			if !strings.Contains(err.Error(), w) {
 				t.Errorf("DecodeError(%.20q) = %q, want %q in it", tc.body, err, w)
@@ -27,20 +27,6 @@ func TestDecodeError(t *testing.T) {
 		}
 		if tc.not != "" && strings.Contains(err.Error(), tc.not) {
 			t.Errorf("DecodeError(%.20q) = %q, holds %q", tc.body, err, tc.not)
-		}
-	}
-}
-
-func TestStatusErrorText(t *testing.T) {
-	for _, tc := range []struct {
-		err  review.StatusError
-		want string
-	}{
-		{review.StatusError{Provider: "openai", Status: 400, Attempts: 1, Message: "max_tokens is too large"}, "openai answered 400 after 1 attempt: max_tokens is too large"},
-		{review.StatusError{Provider: "openai", Status: 429, Attempts: 4}, "openai answered 429 (rate limited) after 4 attempts: no message"},
-	} {
-		if got := tc.err.Error(); got != tc.want {
-			t.Errorf("Error() = %q, want %q", got, tc.want)
 		}
 	}
 }
