@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -55,8 +57,9 @@ func (c *Change) Tree(ctx context.Context) ([]TreeEntry, error) {
 		entries, err = c.repo.lsFiles(ctx)
 		if c.Source.Kind == KindStaged {
 			// an unmerged path has no staged version (SelectStaged
-			// refuses an index with one)
-			entries = slices.DeleteFunc(entries, func(e TreeEntry) bool { return e.ID == "" })
+			// refuses an index with one), nor has an intent-to-add one
+			ita := c.repo.intentToAdd(entries)
+			entries = slices.DeleteFunc(entries, func(e TreeEntry) bool { return e.ID == "" || ita[e.Path] })
 		} else if err == nil {
 			untracked := c.untracked
 			if untracked == nil {
@@ -156,6 +159,39 @@ func (r *Repo) lsFiles(ctx context.Context) ([]TreeEntry, error) {
 		entries = append(entries, e)
 	}
 	return entries, nil
+}
+
+// intentToAdd names the index's intent-to-add entries (`git add -N`):
+// a file promised to a later commit, held in the index as the empty blob,
+// which is not what the file holds nor anything staged. nil when no entry
+// is the empty blob (the index is read only then) or the index cannot be
+// read.
+func (r *Repo) intentToAdd(entries []TreeEntry) map[string]bool {
+	empty := emptyBlob.String()
+	if !slices.ContainsFunc(entries, func(e TreeEntry) bool { return e.ID == empty }) {
+		return nil
+	}
+	path := os.Getenv("GIT_INDEX_FILE")
+	switch {
+	case path == "":
+		path = filepath.Join(r.GitDir, "index")
+	case !filepath.IsAbs(path):
+		path = filepath.Join(r.Root, path) // git runs at the root
+	}
+	idx, _, err := readIndex(path)
+	if err != nil {
+		return nil
+	}
+	var out map[string]bool
+	for _, e := range idx.Entries {
+		if e.IntentToAdd {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[e.Name] = true
+		}
+	}
+	return out
 }
 
 // ReadBaseFile reads a file as it is in the change's base commit: the

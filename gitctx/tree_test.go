@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -74,6 +76,46 @@ func TestTreeWorktree(t *testing.T) {
 	size, data, err = c.Read(context.Background(), byPath(t, c, "unstaged.txt"), New, 0)
 	if !errors.Is(err, ErrTooLarge) || size != int64(len("two\n")) || data != nil {
 		t.Errorf("Read(unstaged.txt, New, limit 0) = %d, %q, %v; want the size, no data, ErrTooLarge", size, data, err)
+	}
+}
+
+// TestTreeStagedIntentToAdd: a staged change's tree leaves out a file
+// added with `git add -N` (the index holds the empty blob for it, nothing
+// staged), but keeps an empty file that is staged, also from an index
+// named by GIT_INDEX_FILE relative to the root (as git commit hands a
+// hook one), whatever .git/index holds.
+func TestTreeStagedIntentToAdd(t *testing.T) {
+	r := newTestRepo(t)
+	r.Write("a.txt", "a\n")
+	r.Commit("first")
+	r.Write("a.txt", "a, staged\n")
+	r.Write("empty.txt", "")
+	r.Git("add", "a.txt", "empty.txt")
+	r.Write("later.txt", "not staged yet\n")
+	r.Git("add", "-N", "later.txt")
+	want := []string{"a.txt", "empty.txt"}
+	for _, indexFile := range []string{"", "private-index"} {
+		if indexFile != "" {
+			data, err := os.ReadFile(filepath.Join(r.Dir, ".git", "index"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(r.Dir, indexFile), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			r.Git("add", "later.txt") // staged in .git/index, not in the one named
+			t.Setenv("GIT_INDEX_FILE", indexFile)
+		}
+		c := closeChange(t, mustSelect(t)(r.open().SelectStaged(t.Context())))
+		tree, err := c.Tree(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, e := range tree {
+			got = append(got, e.Path)
+		}
+		checkEqual(t, "staged tree (index "+indexFile+")", got, want)
 	}
 }
 

@@ -247,6 +247,31 @@ func TestContextOptionErrors(t *testing.T) {
 	}
 }
 
+// TestContextCredentialNamed checks that a credential file named as
+// context is left out with a warning in every error mode (a strict pack
+// does not fail over it), and that one met in a walk is only recorded.
+func TestContextCredentialNamed(t *testing.T) {
+	ch := contextRepo(t).change("HEAD~1..HEAD")
+	for _, mode := range []ErrorMode{ErrorStrict, ErrorFlexible, ErrorIgnore} {
+		res, err := buildContext(t, ch, ContextOptions{Paths: []string{".env", "docs"}, ErrorMode: mode})
+		if err != nil {
+			t.Fatalf("%s: %v", mode, err)
+		}
+		var warned []string
+		for _, w := range res.Record.Warnings {
+			if w.Kind == ReasonCredentials {
+				warned = append(warned, w.Path)
+			}
+		}
+		if !reflect.DeepEqual(warned, []string{".env"}) {
+			t.Errorf("%s: credential warnings for %v, want [.env] (docs/api_token.txt was met in a walk)", mode, warned)
+		}
+		if strings.Contains(res.Text, "ENVDOC") {
+			t.Errorf("%s: the pack holds the credential file", mode)
+		}
+	}
+}
+
 // TestContextFormats checks that context files render in every format.
 func TestContextFormats(t *testing.T) {
 	ch := contextRepo(t).change("HEAD~1..HEAD")

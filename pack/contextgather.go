@@ -50,7 +50,12 @@ func (b *builder) gatherContext(ctx context.Context) error {
 		}
 	}
 	b.context = g.entries
-	return b.settleProblems(ctx, g.problems)
+	if err := b.settleProblems(ctx, g.problems); err != nil {
+		return err
+	}
+	notes, err := redactProblems(ctx, b.opts.Gate, g.notes)
+	b.problems = append(b.problems, notes...)
+	return err
 }
 
 // shown is a --context path as the pack and the record name it: relative
@@ -79,7 +84,8 @@ type gatherer struct {
 	opts     ContextOptions
 	seen     map[string]bool // paths that have an entry already
 	entries  []*entry
-	problems []Problem
+	problems []Problem // follow the error mode
+	notes    []Problem // warnings whatever the mode
 }
 
 func newGatherer(repo *gitctx.Repo, b *builder) (*gatherer, error) {
@@ -121,6 +127,8 @@ func (g *gatherer) addPath(ctx context.Context, raw, reason string) error {
 		switch {
 		case g.b.opts.Rules.IsCredential(rel):
 			e.excluded = ReasonCredentials // never packed, even when asked for by name
+			g.notes = append(g.notes, Problem{Path: rel, Kind: ReasonCredentials,
+				Message: "left out: its name marks a credential file, which is never packed, even when named"})
 		case e.size > g.opts.MaxFileBytes:
 			e.excluded = ReasonSizeLimit
 			g.problem(rel, ReasonSizeLimit, g.tooLarge(e.size))
