@@ -27,8 +27,9 @@ func (a AddedSecret) String() string {
 	return fmt.Sprintf("%s:%d: %s", a.Path, a.Line, a.Rule)
 }
 
-// addedLimit is the largest patch of one file AddedSecrets reads.
-const addedLimit = 64 << 20
+// AddedLimit is the largest patch (or UTF-16 file) of one file
+// AddedSecrets reads; a larger one is reported unchecked.
+const AddedLimit = 64 << 20
 
 // AddedSecrets finds credentials on the lines a change adds, in every
 // changed text file — credential files and excluded directories included:
@@ -45,7 +46,7 @@ func AddedSecrets(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate) ([
 	}
 	var jobs []job
 	var unchecked []string
-	err := ch.Patches(ctx, func(f *gitctx.File) bool { return f.NewMode != 0 && !f.IsSubmodule() }, addedLimit,
+	err := ch.Patches(ctx, func(f *gitctx.File) bool { return f.NewMode != 0 && !f.IsSubmodule() }, AddedLimit,
 		func(f *gitctx.File, p *gitctx.Patch) error {
 			switch {
 			case p.Oversize:
@@ -191,7 +192,7 @@ var pemBegin = regexp.MustCompile(`(?i)-----BEGIN`)
 // that makes it a key. When the new version of a file has a PEM block, the
 // whole file is scanned and the hits on added lines are kept.
 func keyHits(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate, f *gitctx.File, p *gitctx.Patch) ([]secrets.Hit, error) {
-	_, data, err := ch.Read(ctx, f, gitctx.New, addedLimit)
+	_, data, err := ch.Read(ctx, f, gitctx.New, AddedLimit)
 	if err != nil || !pemBegin.Match(data) {
 		return nil, nil // unreadable (the hunks were checked) or no PEM block
 	}
@@ -243,7 +244,7 @@ func appendNew(hits, more []secrets.Hit) []secrets.Hit {
 // decodedHits checks a file git found binary: if its new side decodes to
 // text (UTF-16), the placeholders on lines the old side does not have.
 func decodedHits(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate, f *gitctx.File) ([]secrets.Hit, error) {
-	_, data, err := ch.Read(ctx, f, gitctx.New, addedLimit)
+	_, data, err := ch.Read(ctx, f, gitctx.New, AddedLimit)
 	if err != nil {
 		return nil, nil // unreadable or too large: nothing text-like to check
 	}
@@ -253,7 +254,7 @@ func decodedHits(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate, f *
 	}
 	old := map[string]int{}
 	if f.OldMode != 0 {
-		if _, data, err := ch.Read(ctx, f, gitctx.Old, addedLimit); err == nil {
+		if _, data, err := ch.Read(ctx, f, gitctx.Old, AddedLimit); err == nil {
 			if od := decode(data); od.Kind == KindText {
 				for _, l := range strings.Split(od.Text, "\n") {
 					old[l]++

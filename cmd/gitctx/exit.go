@@ -33,6 +33,15 @@ func usagef(cmd *cobra.Command, err error) error { return &usageError{cmd: cmd, 
 // errSecretsBlocked means a change adds secrets where they block.
 var errSecretsBlocked = errors.New("secrets found")
 
+// errUnchecked means a change has a file too large to check for secrets
+// where they block: a check that cannot look does not let it through.
+var errUnchecked = errors.New("not checked for credentials")
+
+// blocked reports whether err is the credential check's verdict (exit 3).
+func blocked(err error) bool {
+	return errors.Is(err, errSecretsBlocked) || errors.Is(err, errUnchecked)
+}
+
 // exitCode maps an error to gitctx's exit code; this is the only place
 // that does.
 func exitCode(ctx context.Context, err error) int {
@@ -44,7 +53,7 @@ func exitCode(ctx context.Context, err error) int {
 		return exitCancelled
 	case errors.As(err, &uerr), isCobraUsage(err):
 		return exitUsage
-	case errors.Is(err, errSecretsBlocked):
+	case blocked(err):
 		return exitSecrets
 	case errors.Is(err, pack.ErrBudget):
 		return exitBudget

@@ -69,10 +69,19 @@ func runPreCommit(ctx context.Context, a *app, o *hookOptions) error {
 		return err
 	}
 	err = failOnSecrets(ctx, a, ch, g)
-	if errors.Is(err, errSecretsBlocked) {
-		fmt.Fprintln(a.stderr, "gitctx: not a credential? Allow it in .gitleaks.toml, or commit once with GITCTX_SKIP=1")
-	}
+	hookHint(a, err, "commit")
 	return err
+}
+
+// hookHint says how to go on past a hook that blocked (verb: commit,
+// push).
+func hookHint(a *app, err error, verb string) {
+	switch {
+	case errors.Is(err, errSecretsBlocked):
+		fmt.Fprintf(a.stderr, "gitctx: not a credential? Allow it in .gitleaks.toml, or %s once with GITCTX_SKIP=1\n", verb)
+	case errors.Is(err, errUnchecked):
+		fmt.Fprintf(a.stderr, "gitctx: sure they hold no credential? Then %s once with GITCTX_SKIP=1\n", verb)
+	}
 }
 
 // gateResult is a secrets gate built in the background.
@@ -137,15 +146,15 @@ func runPrePush(ctx context.Context, a *app, o *hookOptions) error {
 	}
 	defer repo.Close()
 	var commits []string
-	seen := map[string]bool{}
+	refOf := map[string]string{} // a commit, and the first remote ref the push sends it to
 	for _, u := range updates {
 		ids, err := repo.Outgoing(ctx, u.localID, u.remoteID)
 		if err != nil {
 			return fmt.Errorf("%s: %w", terminalSafe(u.localRef), err)
 		}
 		for _, id := range ids {
-			if !seen[id] {
-				seen[id] = true
+			if _, seen := refOf[id]; !seen {
+				refOf[id] = u.remoteRef
 				commits = append(commits, id)
 			}
 		}
@@ -153,55 +162,61 @@ func runPrePush(ctx context.Context, a *app, o *hookOptions) error {
 	if len(commits) > 100 {
 		fmt.Fprintf(a.stderr, "gitctx: checking %s commits for credentials…\n", thousands(len(commits)))
 	}
-	found, err := pushedSecrets(ctx, a, repo, commits)
+	found, unchecked, err := pushedSecrets(ctx, a, repo, commits, refOf)
 	if err != nil {
 		return err
 	}
-	if len(found) == 0 {
-		return nil
-	}
-	to := ""
+	to := "the push"
 	if len(o.args) > 0 {
-		to = " to " + o.args[0]
+		to += " to " + o.args[0]
 	}
-	fmt.Fprintf(a.stderr, "gitctx: the push%s adds %d credential%s:\n", terminalSafe(to), len(found), plural(len(found)))
-	for _, f := range found {
-		fmt.Fprintf(a.stderr, "  %s\n", terminalSafe(f))
-	}
-	return fmt.Errorf("%w: remove them from those commits (git rebase -i) and rotate any that were real", errSecretsBlocked)
+	err = blockOn(a, to, found, unchecked, "remove them from those commits (git rebase -i) and rotate any that were real")
+	hookHint(a, err, "push")
+	return err
 }
 
 // pushedSecrets checks each commit against its first parent and lists
-// the credentials found as "<commit> <file>:<line>: <rule>". The rules
+// the credentials found as "<commit> <file>:<line>: <rule> (to <ref>)",
+// and the files too large to check as "<commit> <file> (to <ref>)". The rules
 // are those of the .gitleaks.toml in the first commit's parent (usually
 // a commit the remote already has).
-func pushedSecrets(ctx context.Context, a *app, repo *gitctx.Repo, commits []string) ([]string, error) {
+func pushedSecrets(ctx context.Context, a *app, repo *gitctx.Repo, commits []string, refOf map[string]string) (found, unchecked []string, err error) {
 	var gate *secrets.Gate
-	var found []string
 	for _, id := range commits {
 		ch, err := repo.SelectRange(ctx, id)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if gate == nil {
 			if gate, err = newGate(ctx, a, ch, nil); err != nil {
 				ch.Close()
-				return nil, err
+				return nil, nil, err
 			}
 		}
-		hits, unchecked, err := pack.AddedSecrets(ctx, ch, gate)
+		hits, large, err := pack.AddedSecrets(ctx, ch, gate)
 		ch.Close()
 		if err != nil {
-			return nil, fmt.Errorf("commit %s: %w", shortID(id), err)
+			return nil, nil, fmt.Errorf("commit %s: %w", shortID(id), err)
 		}
-		for _, p := range unchecked {
-			fmt.Fprintf(a.stderr, "gitctx: warning: %s in commit %s is too large to check for credentials\n", terminalSafe(p), shortID(id))
+		ref := " (to " + shortRef(refOf[id]) + ")"
+		for _, p := range large {
+			unchecked = append(unchecked, shortID(id)+" "+p+ref)
 		}
 		for _, h := range hits {
-			found = append(found, shortID(id)+" "+h.String())
+			found = append(found, shortID(id)+" "+h.String()+ref)
 		}
 	}
-	return found, nil
+	return found, unchecked, nil
+}
+
+// shortRef is a ref as git names it in messages: refs/heads/x is x.
+func shortRef(ref string) string {
+	for _, p := range []string{"refs/heads/", "refs/tags/"} {
+		if s, ok := strings.CutPrefix(ref, p); ok {
+			return s
+		}
+	}
+	return ref
 }
 
 func shortID(id string) string {

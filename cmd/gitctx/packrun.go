@@ -83,7 +83,7 @@ func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*pa
 // "blocked", wins over the budget's exit 4.
 func secretsFirst(ctx context.Context, a *app, ch *gitctx.Change, gate *secrets.Gate, budgetErr error) error {
 	err := failOnSecrets(ctx, a, ch, gate)
-	if errors.Is(err, errSecretsBlocked) {
+	if blocked(err) {
 		return fmt.Errorf("%w; no pack was written either: %v", err, budgetErr)
 	}
 	if err != nil {

@@ -100,7 +100,8 @@ Exit codes:
   0    success, including "nothing to pack"
   1    error
   2    bad usage: an unknown flag, a bad value, conflicting arguments
-  3    secrets found where they block (pre-commit, --fail-on-secrets)
+  3    secrets found where they block (pre-commit, --fail-on-secrets),
+       or a file too large to check for them
   4    the token budget cannot be met
   130  interrupted (no output is left half-written)`
 

@@ -71,23 +71,42 @@ func gateLogger(a *app) *slog.Logger {
 }
 
 // failOnSecrets exits 3 when the change adds a credential, naming each
-// file, line and rule, never the credential.
+// file, line and rule, never the credential, or has a file too large to
+// check.
 func failOnSecrets(ctx context.Context, a *app, ch *gitctx.Change, gate *secrets.Gate) error {
 	found, unchecked, err := pack.AddedSecrets(ctx, ch, gate)
 	if err != nil {
 		return err
 	}
-	for _, p := range unchecked {
-		fmt.Fprintf(a.stderr, "gitctx: warning: %s is too large to check for credentials\n", terminalSafe(p))
+	lines := make([]string, len(found))
+	for i, f := range found {
+		lines[i] = f.String()
 	}
-	if len(found) == 0 {
-		return nil
+	return blockOn(a, "the change", lines, unchecked, "remove them from the change (and rotate any that were real)")
+}
+
+// blockOn names what stops a change (what: "the change", "the push to
+// origin"): the files too large to be checked, then the credentials
+// found, and returns the error that exits 3 (nil when there is neither).
+func blockOn(a *app, what string, found, unchecked []string, fix string) error {
+	if len(unchecked) > 0 {
+		fmt.Fprintf(a.stderr, "gitctx: %s has %d file%s too large to check for credentials (the check reads at most %d MiB of a file's change):\n",
+			terminalSafe(what), len(unchecked), plural(len(unchecked)), pack.AddedLimit>>20)
+		for _, p := range unchecked {
+			fmt.Fprintf(a.stderr, "  %s\n", terminalSafe(p))
+		}
 	}
-	fmt.Fprintf(a.stderr, "gitctx: the change adds %d credential%s:\n", len(found), plural(len(found)))
-	for _, f := range found {
-		fmt.Fprintf(a.stderr, "  %s\n", terminalSafe(f.String()))
+	if len(found) > 0 {
+		fmt.Fprintf(a.stderr, "gitctx: %s adds %d credential%s:\n", terminalSafe(what), len(found), plural(len(found)))
+		for _, f := range found {
+			fmt.Fprintf(a.stderr, "  %s\n", terminalSafe(f))
+		}
+		return fmt.Errorf("%w: %s", errSecretsBlocked, fix)
 	}
-	return fmt.Errorf("%w: remove them from the change (and rotate any that were real)", errSecretsBlocked)
+	if len(unchecked) > 0 {
+		return fmt.Errorf("%w: a file that cannot be checked is not let through; keep such files out of git (git LFS), or check them another way", errUnchecked)
+	}
+	return nil
 }
 
 // safeWriter keeps control characters from reaching a terminal.
