@@ -32,7 +32,8 @@ func runHookInstall(ctx context.Context, a *app, o *hookOptions) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("make the hooks directory: %w", err)
 	}
-	res, err := installHook(dir, o.hook, hookScript(o.hook, hookExecutable(a)), o.force)
+	exe := hookExecutable(a)
+	res, err := installHook(dir, o.hook, hookScript(o.hook, exe), o.force)
 	if err != nil {
 		return err
 	}
@@ -50,7 +51,28 @@ func runHookInstall(ctx context.Context, a *app, o *hookOptions) error {
 	case res.kept:
 		fmt.Fprintf(a.stderr, "gitctx: %s, kept from an earlier install, runs first\n", terminalSafe(path+chainedSuffix))
 	}
+	if exe == "" && lookPath(a.getenv("PATH"), "gitctx") == "" {
+		fmt.Fprintf(a.stderr, "gitctx: warning: the hook runs gitctx from PATH, where there is none: every %s stops until there is (install it, or put this program on PATH named gitctx)\n", hookVerb(o.hook))
+	}
+	if huskyManaged(dir) {
+		fmt.Fprintf(a.stderr, "gitctx: warning: husky manages %s and writes it afresh on install, which drops this hook: to keep the check, add the line `gitctx hook run %s` to %s instead\n",
+			terminalSafe(shownPath(repo.Root, dir)), o.hook, terminalSafe(shownPath(repo.Root, filepath.Join(filepath.Dir(dir), o.hook))))
+	}
 	return nil
+}
+
+// huskyManaged reports whether husky writes the hooks directory: its
+// stubs (.husky/_) call husky's h (v9) or husky.sh (v5 to v8).
+func huskyManaged(dir string) bool {
+	if filepath.Base(dir) != "_" {
+		return false
+	}
+	for _, name := range []string{"h", "husky.sh"} {
+		if info, err := os.Stat(filepath.Join(dir, name)); err == nil && info.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
 }
 
 // runHookUninstall is `gitctx hook uninstall`.

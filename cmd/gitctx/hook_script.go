@@ -14,10 +14,9 @@ import (
 // (exe "" means PATH only).
 func hookScript(name, exe string) []byte {
 	var b strings.Builder
-	verb := "commit"
+	verb := hookVerb(name)
 	what := "stops a commit that adds a credential"
 	if name == "pre-push" {
-		verb = "push"
 		what = "stops a push whose commits add a credential"
 	}
 	fmt.Fprintf(&b, `#!/bin/sh
@@ -26,20 +25,27 @@ func hookScript(name, exe string) []byte {
 # "gitctx hook uninstall" removes this file and puts back the hook that was
 # here before, kept meanwhile as %s%s next to it and run first.
 # Skip the check once with GITCTX_SKIP=1 (git %s --no-verify skips every hook).
-hooks=${0%%/*}
-[ "$hooks" = "$0" ] && hooks=.
-chained=$hooks/%s%s
+gitctx_hooks=${0%%/*}
+[ "$gitctx_hooks" = "$0" ] && gitctx_hooks=.
+gitctx_chained=$gitctx_hooks/%s%s
 `, hookMarker, name, what, name, chainedSuffix, verb, name, chainedSuffix)
 	feed := ""
 	if name == "pre-push" {
 		// git writes the refs being pushed to stdin: both hooks read them.
-		b.WriteString(`input=$(cat)
-feed() { if [ -n "$input" ]; then printf '%s\n' "$input"; fi; }
+		b.WriteString(`gitctx_input=$(cat)
+gitctx_feed() { if [ -n "$gitctx_input" ]; then printf '%s\n' "$gitctx_input"; fi; }
 `)
-		feed = "feed | "
+		feed = "gitctx_feed | "
 	}
-	fmt.Fprintf(&b, `if [ -f "$chained" ] && [ -x "$chained" ]; then
-	%s"$chained" "$@" || exit
+	// A plain sh hook is sourced in a subshell, so that its $0 is this
+	// hook's path, the one it was written for: a dispatcher such as
+	// husky's finds the script to run from its own name. Any other hook
+	// (another interpreter, sh with options) is run as a program.
+	fmt.Fprintf(&b, `if [ -f "$gitctx_chained" ] && [ -x "$gitctx_chained" ]; then
+	case $(head -n 1 "$gitctx_chained") in
+	'#!/bin/sh' | '#!/usr/bin/env sh') %s( . "$gitctx_chained" ) || exit ;;
+	*) %s"$gitctx_chained" "$@" || exit ;;
+	esac
 fi
 case ${GITCTX_SKIP:-} in
 '' | 0 | false) ;;
@@ -48,7 +54,7 @@ case ${GITCTX_SKIP:-} in
 	exit 0
 	;;
 esac
-`, feed, name)
+`, feed, feed, name)
 	if exe != "" {
 		fmt.Fprintf(&b, "gitctx=%s\n[ -x \"$gitctx\" ] || gitctx=gitctx\n", shellQuote(exe))
 	} else {
@@ -66,6 +72,14 @@ fi
 		fmt.Fprintf(&b, "%s\"$gitctx\" hook run %s \"$@\"\n", feed, name)
 	}
 	return []byte(b.String())
+}
+
+// hookVerb is what the hook name guards: commit or push.
+func hookVerb(name string) string {
+	if name == "pre-push" {
+		return "push"
+	}
+	return "commit"
 }
 
 // shellQuote quotes s for sh: inside single quotes nothing is special,

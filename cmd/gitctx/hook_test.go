@@ -96,3 +96,54 @@ func TestStableExecutable(t *testing.T) {
 		}
 	}
 }
+
+// TestHookInstallWarnings: install warns when the hook it writes cannot
+// find gitctx (it calls gitctx on PATH, and there is none), and when
+// husky owns the hooks directory; a chained husky stub still finds the
+// user's husky script by its name.
+func TestHookInstallWarnings(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	r := newTestRepo(t)
+	t.Chdir(r.Dir)
+	bin := t.TempDir()
+	writeExec(t, filepath.Join(bin, "gitctx"), "#!/bin/sh\nexit 0\n")
+
+	res := gitctxRun(map[string]string{"PATH": "/usr/bin:/bin"}, "hook", "install")
+	if res.code != 0 || !strings.Contains(res.stderr, "the hook runs gitctx from PATH, where there is none: every commit stops") {
+		t.Errorf("no gitctx on PATH: exit %d, stderr:\n%s\nwant a warning", res.code, res.stderr)
+	}
+	res = gitctxRun(map[string]string{"PATH": bin + ":/usr/bin:/bin"}, "hook", "install")
+	if res.code != 0 || strings.Contains(res.stderr, "warning") {
+		t.Errorf("gitctx on PATH: exit %d, stderr:\n%s\nwant no warning", res.code, res.stderr)
+	}
+
+	// what husky v9 writes: .husky/_ as core.hooksPath, a stub per hook
+	// that sources h, which runs .husky/<name of the stub>
+	r.Git("config", "core.hooksPath", ".husky/_")
+	if err := os.MkdirAll(filepath.Join(r.Dir, ".husky", "_"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeExec(t, filepath.Join(r.Dir, ".husky", "_", "h"), `#!/usr/bin/env sh
+n=$(basename "$0")
+s=$(dirname "$(dirname "$0")")/$n
+[ ! -f "$s" ] && exit 0
+sh -e "$s" "$@"
+exit $?
+`)
+	writeExec(t, filepath.Join(r.Dir, ".husky", "_", "pre-commit"), "#!/usr/bin/env sh\n. \"$(dirname \"$0\")/h\"\n")
+	writeExec(t, filepath.Join(r.Dir, ".husky", "pre-commit"), "echo husky-user-hook-ran >&2\nexit 1\n")
+	res = gitctxRun(map[string]string{"PATH": bin + ":/usr/bin:/bin"}, "hook", "install")
+	if res.code != 0 || !strings.Contains(res.stderr, "husky manages .husky/_") || !strings.Contains(res.stderr, "to .husky/pre-commit instead") {
+		t.Errorf("husky: exit %d, stderr:\n%s\nwant a warning naming .husky/pre-commit", res.code, res.stderr)
+	}
+	cmd := exec.Command(filepath.Join(r.Dir, ".husky", "_", "pre-commit"))
+	cmd.Dir = r.Dir
+	cmd.Env = append(os.Environ(), "PATH="+bin+":/usr/bin:/bin")
+	out, err := cmd.CombinedOutput()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(string(out), "husky-user-hook-ran") {
+		t.Errorf("the chained husky stub: err = %v, output %q; want the user's husky script run, and its exit 1", err, out)
+	}
+}
