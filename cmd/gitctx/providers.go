@@ -29,15 +29,17 @@ func newProvider(a *app, o *reviewOptions) (review.Provider, error) {
 			return nil, errors.New("--provider openai needs OPENAI_API_KEY (or use --provider compatible with --base-url for a server without keys)")
 		}
 		return openai.New(openai.Config{BaseURL: firstNonEmpty(base, a.getenv("OPENAI_BASE_URL")), APIKey: key, Kind: "openai"})
-	case "compatible", "ollama":
+	case "compatible":
 		base = firstNonEmpty(base, a.getenv("OPENAI_BASE_URL"))
-		if base == "" && o.provider == "ollama" {
-			base = ollamaBaseURL
-		}
 		if base == "" {
 			return nil, errors.New("--provider compatible needs --base-url URL (or OPENAI_BASE_URL), e.g. http://localhost:8000/v1")
 		}
 		return openai.New(openai.Config{BaseURL: base, APIKey: firstNonEmpty(a.getenv("OPENAI_API_KEY"), a.getenv("GITCTX_API_KEY")), Kind: o.provider})
+	case "ollama":
+		// Ollama wants no key, and the OpenAI variables are OpenAI's: the
+		// key is not sent to a local server, and the pack does not go to
+		// a gateway OPENAI_BASE_URL names when a local model was chosen.
+		return openai.New(openai.Config{BaseURL: firstNonEmpty(base, ollamaBaseURL), APIKey: a.getenv("GITCTX_API_KEY"), Kind: o.provider})
 	case "gemini":
 		key := firstNonEmpty(a.getenv("GEMINI_API_KEY"), a.getenv("GITCTX_API_KEY"))
 		if key == "" {
@@ -53,5 +55,12 @@ func newProvider(a *app, o *reviewOptions) (review.Provider, error) {
 	case "command":
 		return command.New(command.Config{Command: o.command, Timeout: o.timeout})
 	}
-	return nil, fmt.Errorf("unknown --provider %q (use openai, anthropic, compatible, ollama, gemini, command or none)", o.provider)
+	return nil, unknownProvider(o.provider)
+}
+
+// providerNames are the values of --provider for review.
+var providerNames = []string{"openai", "anthropic", "compatible", "ollama", "gemini", "command", "none"}
+
+func unknownProvider(name string) error {
+	return fmt.Errorf("unknown --provider %q (use openai, anthropic, compatible, ollama, gemini, command or none)", name)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -38,7 +39,7 @@ type reviewOptions struct {
 func (o *reviewOptions) addFlags(cmd *cobra.Command) {
 	o.packOptions.addFlags(cmd)
 	f := cmd.Flags()
-	f.IntVar(&o.pr, "pr", 0, "the pull request `N` to post on (default: the one in GITHUB_EVENT_PATH)")
+	intFlag(f, &o.pr, "pr", 0, "the pull request `N` to post on (default: the one in GITHUB_EVENT_PATH)")
 	f.StringVar(&o.post, "post", "auto", "where the review goes: github (a sticky PR comment), stdout, file, none, or auto (github with a pull request, else stdout)")
 	f.StringVar(&o.postFile, "post-file", "", "write the review to `FILE` (implies --post file)")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the prompt and its token and cost estimate; send nothing, post nothing")
@@ -49,7 +50,7 @@ func (o *reviewOptions) addFlags(cmd *cobra.Command) {
 	f.StringVar(&o.rdjson, "rdjson", "", "also write the findings in reviewdog's rdjson format to `FILE`")
 	f.StringVar(&o.baseURL, "base-url", "", "the provider's API base `URL` (default: OPENAI_BASE_URL or ANTHROPIC_BASE_URL, else the provider's own)")
 	f.StringVar(&o.command, "command", "", "with --provider command: the `CMD` that reads the prompt on stdin and prints the review (run with sh -c)")
-	f.IntVar(&o.maxOutput, "max-output-tokens", 0, "cap the answer at `N` tokens (default: the model's reserved output, at most 8192)")
+	intFlag(f, &o.maxOutput, "max-output-tokens", 0, "cap the answer at `N` tokens (default: the model's reserved output, at most 8192)")
 	f.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up on the model after this long, retries included")
 	f.StringVar(&o.instructions, "instructions", "", "replace the review instruction with the text of `FILE` (the safety statement and answer format stay)")
 }
@@ -133,8 +134,14 @@ func (o *reviewOptions) validate(cmd *cobra.Command) error {
 	if o.provider == "" {
 		o.provider = "none"
 	}
+	if !slices.Contains(providerNames, o.provider) {
+		return usagef(cmd, unknownProvider(o.provider))
+	}
 	if o.provider == "command" && strings.TrimSpace(o.command) == "" {
 		return usagef(cmd, errors.New("--provider command needs --command 'CMD' (for example --command 'llm -m gpt-4o')"))
+	}
+	if cmd.Flags().Changed("pr") && o.pr == 0 {
+		return usagef(cmd, errors.New("--pr 0: pull request numbers start at 1"))
 	}
 	if err := checkLimits(cmd,
 		nonNegative("--max-cost", o.maxCost),

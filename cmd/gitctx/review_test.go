@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gitctx/gitctx/review"
 )
 
 // fakeAPIs is a small OpenAI and GitHub in one server: chat completions,
@@ -343,5 +345,37 @@ func TestReviewTimeoutSaysSo(t *testing.T) {
 	res := gitctxRun(env, "review", "HEAD~1..HEAD", "--provider", "openai", "--post", "stdout", "--timeout", "300ms", "--out", t.TempDir())
 	if res.code != 1 || !strings.Contains(res.stderr, "no answer within --timeout 300ms") {
 		t.Errorf("exit %d: %s", res.code, res.stderr)
+	}
+}
+
+// TestOllamaKeepsOpenAIsSettings: --provider ollama sends no OpenAI key
+// to the local server and does not follow OPENAI_BASE_URL elsewhere.
+func TestOllamaKeepsOpenAIsSettings(t *testing.T) {
+	var auth []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth = append(auth, r.Header.Get("Authorization"))
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"id":"x","object":"chat.completion","model":"llama3","choices":[{"index":0,"message":{"role":"assistant","content":"fine"},"finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`)
+	}))
+	defer srv.Close()
+	env := map[string]string{"OPENAI_API_KEY": "sk-should-stay-home", "OPENAI_BASE_URL": "https://gateway.example.com/v1"}
+	a := &app{getenv: func(k string) string { return env[k] }}
+
+	p, err := newProvider(a, &reviewOptions{packOptions: packOptions{provider: "ollama"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Endpoint(); got != "localhost:11434" {
+		t.Errorf("endpoint %s, want Ollama's local one (OPENAI_BASE_URL is OpenAI's)", got)
+	}
+	p, err = newProvider(a, &reviewOptions{packOptions: packOptions{provider: "ollama"}, baseURL: srv.URL + "/v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Complete(t.Context(), review.Request{System: "s", Prompt: "u", Model: "llama3"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(auth) != 1 || auth[0] != "" {
+		t.Errorf("Authorization headers %q, want one request with none", auth)
 	}
 }
