@@ -97,7 +97,7 @@ func (o *reviewOptions) actionRange(ctx context.Context, a *app, repo *gitctx.Re
 	}
 	if ev.name == "workflow_run" {
 		if o.pr == 0 {
-			return errors.New("the workflow_run event names no pull request: pass its number with the pr input (GITCTX_PR)")
+			return errors.New("the workflow_run event names no pull request: pass its number with the pr-number input (GITCTX_PR)")
 		}
 		if err := o.prRange(ctx, a); err != nil {
 			return err

@@ -132,7 +132,9 @@ func cloneFlag(f *pflag.Flag) *pflag.Flag {
 	case "bool":
 		fs.Bool(f.Name, false, "")
 	case "int":
-		fs.Int(f.Name, 0, "")
+		intFlag(fs, new(int), f.Name, 0, "")
+	case "int64":
+		intFlag(fs, new(int64), f.Name, 0, "")
 	case "float64":
 		fs.Float64(f.Name, 0, "")
 	case "duration":

@@ -31,12 +31,12 @@ type contextOptions struct {
 
 func (o *contextOptions) addFlags(f *pflag.FlagSet) {
 	f.StringSliceVar(&o.paths, "context", nil, "add the file or directory `PATH` to the pack as context (repeatable, or comma-separated; directories are walked, .gitignore respected)")
-	f.IntVar(&o.depth, "recurse-depth", pack.RecurseUnlimited, "walk --context directories `N` levels deep (0: the directory itself, -1: all)")
-	f.IntVar(&o.perDir, "max-files-per-directory", pack.DefaultMaxFilesPerDir, "take at most `N` files from one directory of a --context walk")
+	intFlag(f, &o.depth, "recurse-depth", pack.RecurseUnlimited, "walk --context directories `N` levels deep (0: the directory itself, -1: all)")
+	intFlag(f, &o.perDir, "max-files-per-directory", pack.DefaultMaxFilesPerDir, "take at most `N` files from one directory of a --context walk")
 	f.StringVar(&o.cmd, "context-cmd", "", "add the paths `CMD` prints, one per line, as context (run with sh -c at the repository root)")
 	f.DurationVar(&o.cmdTimeout, "context-cmd-timeout", pack.DefaultContextCmdTimeout, "stop --context-cmd after this long")
 	f.StringVar(&o.query, "context-query", "", "add the repository files that best match `TEXT` (ranked with BM25 over paths, identifiers and text)")
-	f.IntVar(&o.queryLimit, "context-query-limit", pack.DefaultQueryLimit, "add at most `N` files for --context-query")
+	intFlag(f, &o.queryLimit, "context-query-limit", pack.DefaultQueryLimit, "add at most `N` files for --context-query")
 	f.StringVar(&o.errorMode, "error-mode", string(pack.ErrorFlexible), "what problems with context files do: strict (fail, listing them all), flexible (ask on a terminal, else warn) or ignore (record them)")
 }
 

@@ -92,6 +92,14 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"--post-file is for --post file, not --post stdout"}},
 		{"a negative pull request", "", nil, append(review, "--pr", "-2"), exitUsage,
 			[]string{"--pr cannot be negative, got -2"}},
+		{"pull request 0", "", nil, append(review, "--pr", "0"), exitUsage,
+			[]string{"--pr 0: pull request numbers start at 1"}},
+		{"a hex pull request", "", nil, append(review, "--pr", "0x1F"), exitUsage,
+			[]string{`invalid value "0x1F" for --pr`, "want a whole number"}},
+		{"a hex budget in the file's place", "", map[string]string{"GITCTX_MAX_CONTENT_BYTES": "0x400"}, []string{"pack", "HEAD"}, exitUsage,
+			[]string{`GITCTX_MAX_CONTENT_BYTES="0x400"`, "want a whole number"}},
+		{"an unknown provider", "", nil, append(review, "--provider", "opnai"), exitUsage,
+			[]string{`unknown --provider "opnai"`, "use openai, anthropic"}},
 		{"bad output directory", "", nil, []string{"pack", "HEAD", "--out", filepath.Join(outFile, "sub")}, exitError,
 			[]string{"create output directory", outFile, "not a directory"}},
 		{"openai without a key", "", nil, append(review, "--provider", "openai"), exitError,
@@ -112,6 +120,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"--pr 7 without a range", "GITHUB_REPOSITORY", "owner/name"}},
 		{"action outside Actions", "", nil, []string{"action"}, exitError,
 			[]string{"GITHUB_EVENT_NAME", "GITHUB_EVENT_PATH", "use gitctx review locally"}},
+		{"action without its payload", "", map[string]string{"GITHUB_EVENT_NAME": "pull_request"}, []string{"action"}, exitError,
+			[]string{"GITHUB_EVENT_PATH is not set", "use gitctx review locally"}},
 	}
 	line := regexp.MustCompile(`(?m)^gitctx: .*$`)
 	for _, tt := range tests {

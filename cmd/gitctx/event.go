@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -60,8 +61,17 @@ const maxEventBytes = 25 << 20
 
 // readEvent reads the payload at path for the event name.
 func readEvent(name, path string) (*actionEvent, error) {
-	if name == "" || path == "" {
-		return nil, fmt.Errorf("gitctx action runs in a GitHub Actions workflow: GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are not set (use gitctx review locally)")
+	unset := ""
+	switch {
+	case name == "" && path == "":
+		unset = "GITHUB_EVENT_NAME and GITHUB_EVENT_PATH are"
+	case name == "":
+		unset = "GITHUB_EVENT_NAME is"
+	case path == "":
+		unset = "GITHUB_EVENT_PATH is"
+	}
+	if unset != "" {
+		return nil, fmt.Errorf("gitctx action runs in a GitHub Actions workflow: %s not set (use gitctx review locally)", unset)
 	}
 	info, err := os.Stat(path)
 	if err != nil {
@@ -76,6 +86,10 @@ func readEvent(name, path string) (*actionEvent, error) {
 	}
 	var p eventPayload
 	if err := json.Unmarshal(data, &p); err != nil {
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) && typeErr.Field == "" {
+			return nil, fmt.Errorf("parse the event payload %s: a webhook payload is a JSON object, and this holds a JSON %s", path, typeErr.Value)
+		}
 		return nil, fmt.Errorf("parse the event payload %s: %w", path, err)
 	}
 	return p.event(name)

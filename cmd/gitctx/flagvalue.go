@@ -43,3 +43,52 @@ func plainFlagError(err error) error {
 	}
 	return err
 }
+
+// decimal is an integer flag read in base 10 only. pflag's own reads a
+// leading 0 as octal and 0x as hex, so --pr 010 would post on pull
+// request 8 and --max-tokens 0x400 budget 1,024 tokens.
+type decimal[T int | int64] struct{ p *T }
+
+func (d decimal[T]) Set(s string) error {
+	n, err := strconv.ParseInt(s, 10, d.bits())
+	if err != nil {
+		return err
+	}
+	*d.p = T(n)
+	return nil
+}
+
+func (d decimal[T]) String() string {
+	if d.p == nil {
+		return "0"
+	}
+	return strconv.FormatInt(int64(*d.p), 10)
+}
+
+// Type is pflag's name of the type, so that usage, errors and the
+// configuration file read it as one of pflag's own integers.
+func (d decimal[T]) Type() string {
+	if isInt64[T]() {
+		return "int64"
+	}
+	return "int"
+}
+
+func (d decimal[T]) bits() int {
+	if isInt64[T]() {
+		return 64
+	}
+	return strconv.IntSize
+}
+
+func isInt64[T int | int64]() bool {
+	var zero T
+	_, ok := any(zero).(int64)
+	return ok
+}
+
+// intFlag defines a decimal integer flag.
+func intFlag[T int | int64](f *pflag.FlagSet, p *T, name string, value T, usage string) {
+	*p = value
+	f.Var(decimal[T]{p}, name, usage)
+}
