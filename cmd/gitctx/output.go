@@ -36,11 +36,14 @@ func staleOutputs(dir, file string, keep ...string) []string {
 }
 
 // saveOutputs writes a run's outputs: the pack to the file -o names, to
-// stdout, or into outDir, and the record into outDir, removing in the same
-// step what an earlier run left there of its own pack (staleOutputs).
-func saveOutputs(ctx context.Context, a *app, o *packOptions, format pack.Format, res *pack.Result, outDir string, defaultDir bool) error {
+// stdout, or into outDir, and the record and pr.extra (a review's answer)
+// into outDir, removing in the same step what an earlier run left there
+// of its own pack (staleOutputs). Saved again (a review records what
+// became of it), it writes the pack outside outDir only once.
+func saveOutputs(ctx context.Context, a *app, o *packOptions, pr *packRun) error {
 	var files []artifact.File
 	var keep []string
+	format, res, outDir := pr.format, pr.res, pr.outDir
 	rec := res.Record
 	switch {
 	case len(res.Parts) > 0:
@@ -64,13 +67,18 @@ func saveOutputs(ctx context.Context, a *app, o *packOptions, format pack.Format
 		return err
 	}
 	files = append(files, artifact.File{Name: "record.json", Data: data})
-	if defaultDir {
+	keep = append(keep, "record.json")
+	for _, f := range pr.extra {
+		files = append(files, f)
+		keep = append(keep, f.Name)
+	}
+	if pr.defaultDir {
 		files = append(files, artifact.File{Name: ".gitignore", Data: []byte("# written by gitctx: keep its outputs out of git\n*\n")})
 	}
-	stale := staleOutputs(outDir, o.outputFile(), append(keep, "record.json")...)
-	switch o.output {
-	case "":
-	case "-":
+	stale := staleOutputs(outDir, o.outputFile(), keep...)
+	switch {
+	case o.output == "" || pr.saved:
+	case o.output == "-":
 		if _, err := io.WriteString(a.stdout, res.Text); err != nil {
 			return fmt.Errorf("write the pack to stdout: %w", err)
 		}
@@ -79,7 +87,11 @@ func saveOutputs(ctx context.Context, a *app, o *packOptions, format pack.Format
 			return err
 		}
 	}
-	return artifact.Save(ctx, outDir, files, stale)
+	if err := artifact.Save(ctx, outDir, files, stale); err != nil {
+		return err
+	}
+	pr.saved = true
+	return nil
 }
 
 // saveEmpty records a change with nothing in it: a record with no files,

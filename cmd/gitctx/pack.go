@@ -198,7 +198,7 @@ func runPack(ctx context.Context, a *app, o *packOptions) error {
 		return saveEmpty(ctx, a, o, pr.res.Record, pr.outDir, pr.defaultDir)
 	}
 	prog.stage("writing")
-	if err := saveOutputs(ctx, a, o, pr.format, pr.res, pr.outDir, pr.defaultDir); err != nil {
+	if err := saveOutputs(ctx, a, o, pr); err != nil {
 		return err
 	}
 	prog.done()

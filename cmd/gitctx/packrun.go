@@ -11,6 +11,7 @@ import (
 
 	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/pack"
+	"github.com/gitctx/gitctx/review/artifact"
 	"github.com/gitctx/gitctx/secrets"
 )
 
@@ -22,9 +23,11 @@ type packRun struct {
 	res        *pack.Result
 	format     pack.Format
 	outDir     string
-	defaultDir bool   // outDir is .gitctx/, which gitctx keeps ignored
-	empty      bool   // the change touches nothing: res holds only a record
-	hint       string // how to pack changed code a default directory name left out, if any (packedHint)
+	defaultDir bool            // outDir is .gitctx/, which gitctx keeps ignored
+	empty      bool            // the change touches nothing: res holds only a record
+	hint       string          // how to pack changed code a default directory name left out, if any (packedHint)
+	saved      bool            // the outputs are written (saveOutputs)
+	extra      []artifact.File // saved beside the pack and record: a review's answer
 }
 
 // buildPack selects the change the options name and packs it.

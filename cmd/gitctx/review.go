@@ -207,15 +207,24 @@ func reviewChange(ctx context.Context, a *app, o *reviewOptions) (*reviewOutcome
 		prog.done()
 		return out, saveEmpty(ctx, a, &o.packOptions, pr.res.Record, pr.outDir, pr.defaultDir)
 	}
-	prog.stage("writing")
-	if err := saveOutputs(ctx, a, &o.packOptions, pr.format, pr.res, pr.outDir, pr.defaultDir); err != nil {
-		return out, err
+	// A pack to be sent is saved once its review is done (saveReviewed),
+	// so that an interrupted run leaves the previous outputs as they were.
+	sending := o.provider != "none" && !o.dryRun
+	if !sending {
+		prog.stage("writing")
+		if err := saveOutputs(ctx, a, &o.packOptions, pr); err != nil {
+			return out, err
+		}
 	}
 	prog.done()
 	if !o.quiet {
 		printReport(a, pr, &o.packOptions)
 	}
-	if out.result, err = sendReview(ctx, a, o, pr); err != nil {
+	out.result, err = sendReview(ctx, a, o, pr)
+	if sending {
+		err = saveReviewed(ctx, a, o, pr, err)
+	}
+	if err != nil {
 		return out, err
 	}
 	if o.failOn {

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -11,7 +13,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/review"
 )
 
@@ -377,5 +381,72 @@ func TestOllamaKeepsOpenAIsSettings(t *testing.T) {
 	}
 	if len(auth) != 1 || auth[0] != "" {
 		t.Errorf("Authorization headers %q, want one request with none", auth)
+	}
+}
+
+// TestReviewSavesOnceItsOutcomeIsKnown: an interrupted review leaves the
+// previous outputs as they were; a failed one saves the pack and a record
+// whose errors say why, and removes the previous answer.
+func TestReviewSavesOnceItsOutcomeIsKnown(t *testing.T) {
+	reviewRepo(t)
+	out := t.TempDir()
+	files := func() map[string]string {
+		got := map[string]string{}
+		entries, _ := os.ReadDir(out)
+		for _, e := range entries {
+			data, _ := os.ReadFile(filepath.Join(out, e.Name()))
+			got[e.Name()] = string(data)
+		}
+		return got
+	}
+	review := []string{"review", "HEAD~1..HEAD", "--provider", "command", "--post", "none", "--out", out, "--progress", "never"}
+	if res := gitctxRun(nil, append(review, "--command", "echo fine")...); res.code != 0 {
+		t.Fatalf("first review: exit %d: %s", res.code, res.stderr)
+	}
+	before := files()
+	if _, ok := before["answer.md"]; !ok {
+		t.Fatalf("no answer.md after a review: %v", before)
+	}
+
+	started := filepath.Join(t.TempDir(), "started")
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	go func() {
+		for {
+			if _, err := os.Stat(started); err == nil {
+				cancel()
+				return
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}()
+	var stderr strings.Builder
+	code := run(ctx, append(review[:1:1], "HEAD", "--max-neighbours", "0", "--provider", "command", "--post", "none", "--out", out,
+		"--command", "touch "+started+"; sleep 20"), strings.NewReader(""), io.Discard, &stderr, func(string) string { return "" })
+	if code != exitCancelled {
+		t.Fatalf("interrupted review: exit %d: %s", code, stderr.String())
+	}
+	if after := files(); !maps.Equal(after, before) {
+		t.Errorf("an interrupted review changed the outputs: %d files before, %d after", len(before), len(after))
+	}
+
+	res := gitctxRun(nil, append(review, "--command", "exit 7")...)
+	if res.code != 1 {
+		t.Fatalf("failing review: exit %d: %s", res.code, res.stderr)
+	}
+	after := files()
+	if _, ok := after["answer.md"]; ok {
+		t.Error("the previous answer.md is left beside a pack it does not answer")
+	}
+	var rec pack.Record
+	if err := json.Unmarshal([]byte(after["record.json"]), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Errors) != 1 || rec.Errors[0].Kind != "review" || !strings.Contains(rec.Errors[0].Message, "7") || after["pack.md"] == "" {
+		t.Errorf("record errors %+v, pack.md %d bytes; want the review's error and the pack", rec.Errors, len(after["pack.md"]))
 	}
 }

@@ -49,7 +49,7 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 		Prompt: pf.prompt, PackHash: rec.Pack.SHA256, Details: func() string { return review.Details(rec) }, Scanner: pr.gate,
 		Inline: o.inline, Force: o.force,
 		Footer: fmt.Sprintf("<sub>gitctx %s · %s · the pack, record.json and the whole answer are kept with the run</sub>", v, provider.Name()),
-		Save:   func(ctx context.Context, r *review.Result) error { return saveReview(ctx, o, pr, r, pf.profile) },
+		Save:   func(ctx context.Context, r *review.Result) error { return saveReview(ctx, a, o, pr, r, pf.profile) },
 	}
 	timed, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
@@ -173,7 +173,7 @@ func reportReview(a *app, o *reviewOptions, pr *packRun, res *review.Result, tar
 
 // saveReview keeps the answer and the record's delivery in the output
 // directory, and the findings in the files asked for.
-func saveReview(ctx context.Context, o *reviewOptions, pr *packRun, r *review.Result, prof profile.Profile) error {
+func saveReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun, r *review.Result, prof profile.Profile) error {
 	rec := pr.res.Record
 	rec.Delivery.Model = r.Model
 	rec.Delivery.CommentURL = r.Delivery.URL
@@ -184,15 +184,31 @@ func saveReview(ctx context.Context, o *reviewOptions, pr *packRun, r *review.Re
 		rec.Delivery.EstimatedCostUSD = cost // the answer's usage at list price, not the estimate made before sending
 	}
 	rec.Redactions.Items = append(withoutSide(rec.Redactions.Items, "answer"), r.Redactions...)
-	data, err := recordJSON(rec)
-	if err != nil {
-		return err
-	}
-	files := []artifact.File{{Name: "answer.md", Data: []byte(r.Answer + "\n")}, {Name: "record.json", Data: data}}
-	if err := artifact.Save(ctx, pr.outDir, files, nil); err != nil {
+	pr.extra = []artifact.File{{Name: "answer.md", Data: []byte(r.Answer + "\n")}}
+	if err := saveOutputs(ctx, a, &o.packOptions, pr); err != nil {
 		return fmt.Errorf("save the answer: %w", err)
 	}
 	return saveFindings(ctx, o, r.Findings)
+}
+
+// saveReviewed saves a review's pack and record once the review is done,
+// whatever became of it (runErr): nothing when the run was interrupted,
+// so the previous outputs stay as they were; else the pack and record,
+// the answer when there is one, and the error that stopped the review
+// among the record's errors. An earlier run's answer is removed when
+// there is no new one.
+func saveReviewed(ctx context.Context, a *app, o *reviewOptions, pr *packRun, runErr error) error {
+	if ctx.Err() != nil || (runErr == nil && pr.saved) {
+		return runErr
+	}
+	if runErr != nil {
+		rec := pr.res.Record
+		rec.Errors = append(rec.Errors, pack.Problem{Kind: "review", Message: redactedMessage(ctx, a, runErr.Error())})
+	}
+	if err := saveOutputs(ctx, a, &o.packOptions, pr); err != nil {
+		return errors.Join(runErr, err)
+	}
+	return runErr
 }
 
 func withoutSide(items []pack.RedactionItem, side string) []pack.RedactionItem {
