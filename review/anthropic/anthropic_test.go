@@ -80,6 +80,11 @@ func TestComplete(t *testing.T) {
 			script:  []answer{{status: 200, body: `{"type":"message","content":[],"stop_reason":"refusal","usage":{"input_tokens":5,"output_tokens":0}}`}},
 			wantErr: review.ErrNoAnswer,
 		},
+		{
+			name: "part of an answer, then a refusal", req: req, requests: 1,
+			script:  []answer{{status: 200, body: `{"type":"message","content":[{"type":"text","text":"## Review\n\nThe change looks"}],"stop_reason":"refusal","usage":{"input_tokens":5,"output_tokens":4}}`}},
+			wantErr: review.ErrNoAnswer,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &fakeAPI{t: t, key: testKey, reply: reply, script: tc.script}

@@ -74,6 +74,10 @@ func parseAnswer(raw []byte, model string) (review.Answer, error) {
 	if ans.Model == "" {
 		ans.Model = model
 	}
+	if resp.StopReason == "refusal" && strings.TrimSpace(ans.Text) != "" {
+		// what came before the refusal reads as a whole review
+		return review.Answer{}, fmt.Errorf("the model stopped, refusing to go on (stop reason \"refusal\"); a part of a review is not posted as one: %w", review.ErrNoAnswer)
+	}
 	if strings.TrimSpace(ans.Text) != "" {
 		return ans, nil
 	}

@@ -90,6 +90,11 @@ func TestComplete(t *testing.T) {
 			script:  []answer{{status: 200, body: `{"choices":[{"message":{"content":null,"refusal":"I can't help with that."},"finish_reason":"stop"}]}`}},
 			wantErr: review.ErrNoAnswer,
 		},
+		{
+			name: "part of an answer, then the content filter", cfg: Config{APIKey: testKey}, fakeKey: testKey, req: review1, requests: 1,
+			script:  []answer{{status: 200, body: `{"choices":[{"message":{"content":"## Review\n\nThe change looks"},"finish_reason":"content_filter"}]}`}},
+			wantErr: review.ErrNoAnswer,
+		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := &fakeAPI{t: t, key: tc.fakeKey, reply: reply, script: tc.script}

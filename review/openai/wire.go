@@ -82,6 +82,10 @@ func parseAnswer(raw []byte, model string) (review.Answer, error) {
 	if ans.Model == "" {
 		ans.Model = model
 	}
+	if choice.FinishReason == "content_filter" {
+		// what came before the filter stopped it reads as a whole review
+		return review.Answer{}, errNoText("the provider's content filter stopped the answer (finish reason \"content_filter\"); a part of a review is not posted as one")
+	}
 	if strings.TrimSpace(ans.Text) != "" {
 		return ans, nil
 	}
