@@ -15,8 +15,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -90,7 +92,7 @@ func save(ctx context.Context, dir string, files []File, remove []string, follow
 			return err
 		}
 		if !t.through {
-			if t.temp, err = writeTemp(filepath.Dir(t.path), f.Data); err != nil {
+			if t.temp, err = writeTemp(t.path, f.Data); err != nil {
 				return err
 			}
 		}
@@ -254,10 +256,21 @@ func openThrough(ctx context.Context, path string) (*os.File, error) {
 	}
 }
 
-// writeTemp writes data to a new temporary file in dir, readable by all
-// as an output is, and returns its name.
-func writeTemp(dir string, data []byte) (string, error) {
-	f, err := os.CreateTemp(dir, tempPrefix+"*")
+// writeTemp writes data to a new temporary file beside path, the file it
+// is to replace, and returns its name. It is created as any file a
+// program writes is (0666 less the umask), then given the permissions of
+// the file it replaces, if there is one: a pack or answer the user made
+// private stays private.
+func writeTemp(path string, data []byte) (string, error) {
+	dir := filepath.Dir(path)
+	var f *os.File
+	var err error
+	for range 100 {
+		name := filepath.Join(dir, tempPrefix+strconv.FormatUint(rand.Uint64(), 36))
+		if f, err = os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666); !errors.Is(err, fs.ErrExist) {
+			break
+		}
+	}
 	if err != nil {
 		return "", fmt.Errorf("write in %s: %w", dir, err)
 	}
@@ -271,9 +284,11 @@ func writeTemp(dir string, data []byte) (string, error) {
 		_ = os.Remove(name)
 		return "", fmt.Errorf("write %s: %w", name, err)
 	}
-	if err := os.Chmod(name, 0o644); err != nil {
-		_ = os.Remove(name)
-		return "", fmt.Errorf("write %s: %w", name, err)
+	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+		if err := os.Chmod(name, info.Mode().Perm()); err != nil {
+			_ = os.Remove(name)
+			return "", fmt.Errorf("write %s: %w", name, err)
+		}
 	}
 	return name, nil
 }

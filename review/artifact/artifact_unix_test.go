@@ -119,3 +119,36 @@ func TestSaveFIFOInterrupted(t *testing.T) {
 		t.Errorf("files %v, want pack.md and record.json alone", got)
 	}
 }
+
+// TestSaveModes: a new output gets 0666 less the umask, as any file a
+// program writes; one that replaces a file keeps that file's permissions
+// (a pack the user made private stays so).
+func TestSaveModes(t *testing.T) {
+	dir := t.TempDir()
+	old := syscall.Umask(0o022)
+	defer syscall.Umask(old)
+	private := filepath.Join(dir, "record.json")
+	if err := os.WriteFile(private, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(private, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	files := []File{{Name: "record.json", Data: []byte("{}")}, {Name: "pack.md", Data: []byte("new")}}
+	if err := Save(context.Background(), dir, files, nil); err != nil {
+		t.Fatal(err)
+	}
+	syscall.Umask(0o077)
+	if err := Save(context.Background(), dir, []File{{Name: "answer.md", Data: []byte("a")}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	for name, want := range map[string]fs.FileMode{"record.json": 0o600, "pack.md": 0o644, "answer.md": 0o600} {
+		info, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := info.Mode().Perm(); got != want {
+			t.Errorf("%s: mode %o, want %o", name, got, want)
+		}
+	}
+}
