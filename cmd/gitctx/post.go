@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gitctx/gitctx/review"
 	"github.com/gitctx/gitctx/review/ghreview"
@@ -50,7 +51,7 @@ func githubPoster(a *app, o *reviewOptions) (*ghreview.Poster, string, error) {
 	}
 	token := firstNonEmpty(a.getenv("GITHUB_TOKEN"), a.getenv("GH_TOKEN"))
 	if token == "" {
-		return nil, "", errors.New("posting on GitHub needs a token: set GITHUB_TOKEN (in a workflow: env: GITHUB_TOKEN: ${{ github.token }})")
+		return nil, "", errors.New("posting on GitHub needs a token: set GITHUB_TOKEN, or GH_TOKEN (the gh CLI's; in a workflow: env: GITHUB_TOKEN: ${{ github.token }})")
 	}
 	v, _ := buildVersion()
 	p, err := ghreview.New(ghreview.Config{
@@ -79,7 +80,9 @@ func prFromEvent(a *app) int {
 
 func firstNonEmpty(ss ...string) string {
 	for _, s := range ss {
-		if s != "" {
+		// a key or token saved with its line's end (a secret pasted with
+		// a newline) is the key: the newline is no part of a header
+		if s = strings.TrimSpace(s); s != "" {
 			return s
 		}
 	}

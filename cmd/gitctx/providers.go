@@ -39,7 +39,7 @@ func newProvider(a *app, o *reviewOptions) (review.Provider, error) {
 		// Ollama wants no key, and the OpenAI variables are OpenAI's: the
 		// key is not sent to a local server, and the pack does not go to
 		// a gateway OPENAI_BASE_URL names when a local model was chosen.
-		return openai.New(openai.Config{BaseURL: firstNonEmpty(base, ollamaBaseURL), APIKey: a.getenv("GITCTX_API_KEY"), Kind: o.provider})
+		return openai.New(openai.Config{BaseURL: firstNonEmpty(base, ollamaBaseURL), APIKey: firstNonEmpty(a.getenv("GITCTX_API_KEY")), Kind: o.provider})
 	case "gemini":
 		key := firstNonEmpty(a.getenv("GEMINI_API_KEY"), a.getenv("GITCTX_API_KEY"))
 		if key == "" {

@@ -450,3 +450,26 @@ func TestReviewSavesOnceItsOutcomeIsKnown(t *testing.T) {
 		t.Errorf("record errors %+v, pack.md %d bytes; want the review's error and the pack", rec.Errors, len(after["pack.md"]))
 	}
 }
+
+// TestKeyWithALineEnd: a key saved with its newline (a pasted secret) is
+// sent without it, not refused as a bad header.
+func TestKeyWithALineEnd(t *testing.T) {
+	var auth []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		auth = append(auth, r.Header.Get("Authorization"))
+		w.Header().Set("Content-Type", "application/json")
+		fmt.Fprint(w, `{"id":"x","object":"chat.completion","model":"gpt-4.1","choices":[{"index":0,"message":{"role":"assistant","content":"fine"},"finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`)
+	}))
+	defer srv.Close()
+	env := map[string]string{"OPENAI_API_KEY": "sk-test-key\n", "OPENAI_BASE_URL": srv.URL + "/v1\n"}
+	p, err := newProvider(&app{getenv: func(k string) string { return env[k] }}, &reviewOptions{packOptions: packOptions{provider: "openai"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Complete(t.Context(), review.Request{System: "s", Prompt: "u", Model: "gpt-4.1"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(auth) != 1 || auth[0] != "Bearer sk-test-key" {
+		t.Errorf("Authorization %q, want the key without its newline", auth)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,28 +36,63 @@ func isRateLimit(err error) bool {
 	return errors.As(err, &rl) || errors.As(err, &ab) || statusOf(err) == http.StatusTooManyRequests
 }
 
-// apiError wraps a failed call with its endpoint and status.
+// apiError wraps a failed call with its endpoint and status, and what
+// GitHub said (not go-github's own text, which repeats the method and
+// URL and ends in the list of field errors, often "[]").
 func (p *Poster) apiError(endpoint string, resp *github.Response, err error) error {
 	status := statusOf(err)
 	if status == 0 && resp != nil && resp.Response != nil {
 		status = resp.StatusCode
 	}
 	var rl *github.RateLimitError
+	var msg string
 	switch {
 	case status == 0:
-		err = fmt.Errorf("github %s: no answer: %w", endpoint, err)
+		msg = fmt.Sprintf("github %s: no answer: %v", endpoint, err)
 	case errors.As(err, &rl) && !rl.Rate.Reset.IsZero():
-		err = fmt.Errorf("github %s answered %d: the rate limit is used up until %s; try again then: %w",
-			endpoint, status, rl.Rate.Reset.UTC().Format(time.TimeOnly+" MST"), err)
+		msg = fmt.Sprintf("github %s answered %d: the rate limit is used up until %s; try again then (%s)",
+			endpoint, status, rl.Rate.Reset.UTC().Format(time.TimeOnly+" MST"), says(err, status))
 	case isRateLimit(err):
-		err = fmt.Errorf("github %s answered %d: rate limited, also after waiting as asked; try again later: %w",
-			endpoint, status, err)
+		msg = fmt.Sprintf("github %s answered %d: rate limited, also after waiting as asked; try again later (%s)",
+			endpoint, status, says(err, status))
 	case status == http.StatusUnauthorized:
-		err = fmt.Errorf("github %s answered 401: the token is not valid: %w", endpoint, err)
+		msg = fmt.Sprintf("github %s answered 401: the token is not valid (%s)", endpoint, says(err, status))
+	case status == http.StatusNotFound && strings.HasPrefix(endpoint, "GET ") && strings.HasSuffix(endpoint, p.path("pulls/%d", p.pr)):
+		msg = fmt.Sprintf("github %s answered 404: %s/%s has no pull request %d, or the token cannot see it", endpoint, p.owner, p.repo, p.pr)
 	default:
-		err = fmt.Errorf("github %s answered %d: %w", endpoint, status, err)
+		msg = fmt.Sprintf("github %s answered %d: %s", endpoint, status, says(err, status))
 	}
-	return p.scrub(err)
+	return p.scrub(&scrubbedError{msg: msg, err: err})
+}
+
+// says is what GitHub's answer said went wrong: its message and its
+// errors' messages, else the status's name.
+func says(err error, status int) string {
+	var ge *github.ErrorResponse
+	var rl *github.RateLimitError
+	var ab *github.AbuseRateLimitError
+	var parts []string
+	switch {
+	case errors.As(err, &ge):
+		parts = append(parts, ge.Message)
+		for _, e := range ge.Errors {
+			switch {
+			case e.Message != "":
+				parts = append(parts, e.Message)
+			case e.Code != "":
+				parts = append(parts, strings.TrimSpace(e.Resource+" "+e.Field+" "+e.Code))
+			}
+		}
+	case errors.As(err, &rl):
+		parts = append(parts, rl.Message)
+	case errors.As(err, &ab):
+		parts = append(parts, ab.Message)
+	}
+	parts = slices.DeleteFunc(parts, func(s string) bool { return strings.TrimSpace(s) == "" })
+	if len(parts) == 0 {
+		return http.StatusText(status)
+	}
+	return strings.Join(parts, "; ")
 }
 
 // writeError explains a refused write. A 403 (or a 404, which GitHub also

@@ -34,6 +34,10 @@ func loadSpec(t *testing.T) routers.Router {
 }
 
 func (f *fakeGitHub) getPull(w http.ResponseWriter, r *http.Request) {
+	if r.PathValue("n") != strconv.Itoa(testPR) {
+		ghError(w, 404, "Not Found")
+		return
+	}
 	f.mu.Lock()
 	fork := f.fork
 	f.mu.Unlock()

@@ -262,8 +262,12 @@ func TestServerErrorsRetriedWhereSafe(t *testing.T) {
 		t.Errorf("waited %v, want 1s then 2s", *waits)
 	}
 	f.set(func(f *fakeGitHub) { f.failing = 1 })
-	if _, err := p.Post(ctx, comment("answer"), nil, false); err == nil || !strings.Contains(err.Error(), "502") {
-		t.Fatalf("Post after a 502 = %v, want the 502", err)
+	_, err := p.Post(ctx, comment("answer"), nil, false)
+	if err == nil || !strings.Contains(err.Error(), "answered 502: Server Error") {
+		t.Fatalf("Post after a 502 = %v, want the 502 and what GitHub said", err)
+	}
+	if msg := err.Error(); strings.Count(msg, "POST") != 1 || strings.Contains(msg, "[]") {
+		t.Errorf("Post after a 502 = %q: go-github's own text repeated", msg)
 	}
 	if got := f.count("POST", "/issues/7/comments", 502); got != 1 {
 		t.Errorf("the comment was asked for %d times, want once", got)

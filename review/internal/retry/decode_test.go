@@ -17,6 +17,7 @@ func TestDecodeError(t *testing.T) {
 		{"<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head></html>", []string{`begins "<!DOCTYPE html>`, "a web page", "invalid character"}, ""},
 		{`{"choices": [`, []string{`begins "{\"choices\": ["`, "unexpected end"}, "web page"},
 		{strings.Repeat("é", 300), []string{"…"}, strings.Repeat("é", 61)},
+		{" \n", []string{"the server sent an empty body", "check the base URL"}, "begins"},
 	} {
 		var v any
 		err := retry.DecodeError([]byte(tc.body), json.Unmarshal([]byte(tc.body), &v))

@@ -1,6 +1,7 @@
 package retry
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"net/url"
@@ -101,6 +102,9 @@ func clean(s string, redact []string, limit int) string {
 // message is), and says when it is a web page (a base URL that names a
 // site, not an API, or a proxy's error page).
 func DecodeError(raw []byte, err error) error {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return fmt.Errorf("decode the answer: the server sent an empty body (check the base URL, or a proxy between): %w", err)
+	}
 	start := clean(string(raw[:min(len(raw), 1000)]), nil, 60)
 	hint := ""
 	if strings.HasPrefix(start, "<") {
