@@ -65,7 +65,26 @@ func (c Comment) markerLine() string {
 	if c.PackHash == "" {
 		return Marker + " -->"
 	}
-	return Marker + " pack=" + c.PackHash + " -->"
+	return Marker + " pack=" + shortHash(c.PackHash) + " -->"
+}
+
+// markerHexLen is how much of the pack's sha256 the marker keeps: enough
+// to tell an unchanged pack from another (design §8: the first 12 hex).
+const markerHexLen = 12
+
+// shortHash is a "sha256:<hex>" pack hash as the marker holds it.
+func shortHash(h string) string {
+	h = strings.TrimPrefix(h, "sha256:")
+	return h[:min(len(h), markerHexLen)]
+}
+
+// SamePack reports whether the hash an earlier comment's marker holds
+// (PackHashOf: 12 hex, or a whole "sha256:<hex>" as gitctx wrote it
+// before) is that of the pack packHash names.
+func SamePack(marked, packHash string) bool {
+	marked = strings.TrimPrefix(marked, "sha256:")
+	full := strings.TrimPrefix(packHash, "sha256:")
+	return len(marked) >= markerHexLen && len(full) >= len(marked) && full[:len(marked)] == marked
 }
 
 // PackHashOf reads the pack hash from the marker of an earlier comment.

@@ -89,7 +89,7 @@ func answer(ctx context.Context, job Job, res *Result) error {
 		switch {
 		case err != nil:
 			res.Warnings = append(res.Warnings, fmt.Sprintf("could not look for an earlier review: %v", err))
-		case found && job.PackHash != "" && PackHashOf(body) == job.PackHash:
+		case found && SamePack(PackHashOf(body), job.PackHash):
 			text = AnswerOf(body)
 			res.Reused = text != ""
 		}

@@ -64,7 +64,7 @@ func TestRunPostsSavesAndReusesAnUnchangedPack(t *testing.T) {
 	var saves []*review.Result
 	job := review.Job{
 		Provider: prov, Poster: poster, Model: "m", MaxOutputTokens: 100,
-		Prompt: review.NewPrompt("", "GITCTX-X", "pack"), PackHash: "sha256:abc",
+		Prompt: review.NewPrompt("", "GITCTX-X", "pack"), PackHash: "sha256:a1b2c3d4e5f60000000000000000000000000000000000000000000000000000",
 		Scanner: newGate(t), Details: func() string { return "details" },
 		Save: func(_ context.Context, r *review.Result) error { saves = append(saves, r); return nil },
 	}
@@ -79,7 +79,7 @@ func TestRunPostsSavesAndReusesAnUnchangedPack(t *testing.T) {
 		t.Errorf("findings %+v", res.Findings)
 	}
 	body := poster.posted[0]
-	if !strings.HasPrefix(body, "<!-- gitctx:review pack=sha256:abc -->") || !strings.Contains(body, "Looks fine.") || strings.Contains(body, "```json") {
+	if !strings.HasPrefix(body, "<!-- gitctx:review pack=a1b2c3d4e5f6 -->") || !strings.Contains(body, "Looks fine.") || strings.Contains(body, "```json") {
 		t.Errorf("comment:\n%s", body)
 	}
 	if prov.got.MaxOutputTokens != 100 || !strings.Contains(prov.got.System, "GITCTX-X begin") {
@@ -93,7 +93,7 @@ func TestRunPostsSavesAndReusesAnUnchangedPack(t *testing.T) {
 	if !res.Reused || prov.calls != 1 || len(poster.posted) != 2 || !strings.Contains(poster.posted[1], "Looks fine.") {
 		t.Errorf("second run: reused %v, calls %d, posts %d", res.Reused, prov.calls, len(poster.posted))
 	}
-	job.PackHash = "sha256:def"
+	job.PackHash = "sha256:d1e2f3a4b5c60000000000000000000000000000000000000000000000000000"
 	if _, err := review.Run(ctx, job); err != nil || prov.calls != 2 {
 		t.Errorf("a new pack must be sent: err %v, calls %d", err, prov.calls)
 	}
@@ -187,22 +187,45 @@ func TestParseFindings(t *testing.T) {
 
 func TestRenderKeepsWithinTheLimit(t *testing.T) {
 	long := strings.Repeat("Übersicht — line of review text ✓\n", 2200) // > 72,000 code points
-	c := review.Comment{PackHash: "sha256:1", Answer: long, Details: strings.Repeat("d", 5000), Footer: "footer",
+	c := review.Comment{PackHash: "sha256:0f1e2d3c4b5a9999999999999999999999999999999999999999999999999999", Answer: long, Details: strings.Repeat("d", 5000), Footer: "footer",
 		Outside: []review.Finding{{Path: "a.go", Line: 3, Severity: "info", Title: "t"}}}
 	body := c.Render(review.MaxCommentChars)
 	if n := utf8.RuneCountInString(body); n > review.MaxCommentChars {
 		t.Fatalf("%d code points", n)
 	}
-	for _, want := range []string{"<!-- gitctx:review pack=sha256:1 -->", "Übersicht", "truncated", "footer", "`a.go` line 3", "What the model saw"} {
+	for _, want := range []string{"<!-- gitctx:review pack=0f1e2d3c4b5a -->", "Übersicht", "truncated", "footer", "`a.go` line 3", "What the model saw"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("body lacks %q", want)
 		}
 	}
-	if review.PackHashOf(body) != "sha256:1" {
+	if review.PackHashOf(body) != "0f1e2d3c4b5a" {
 		t.Errorf("hash %q", review.PackHashOf(body))
 	}
 	short := review.Comment{PackHash: "sha256:2", Answer: "fine", Details: "d"}.Render(review.MaxCommentChars)
 	if review.AnswerOf(short) != "fine" || strings.Contains(short, "truncated") {
 		t.Errorf("short comment:\n%s", short)
+	}
+}
+
+// TestSamePack: a marker names its pack by the first 12 hex of its sha256
+// (and, as earlier versions wrote it, by the whole "sha256:<hex>"); less
+// than 12 hex names no pack.
+func TestSamePack(t *testing.T) {
+	pack := "sha256:a1b2c3d4e5f6" + strings.Repeat("0", 52)
+	for marked, want := range map[string]bool{
+		"a1b2c3d4e5f6": true,
+		pack:           true,
+		"a1b2c3d4e5f7": false,
+		"a1b2c3":       false,
+		"":             false,
+		"sha256:a1b2c3d4e5f6" + strings.Repeat("0", 51) + "1": false,
+	} {
+		if got := review.SamePack(marked, pack); got != want {
+			t.Errorf("SamePack(%q) = %v, want %v", marked, got, want)
+		}
+	}
+	body := review.Comment{PackHash: pack, Answer: "fine"}.Render(review.MaxCommentChars)
+	if !review.SamePack(review.PackHashOf(body), pack) || !strings.HasPrefix(body, "<!-- gitctx:review pack=a1b2c3d4e5f6 -->") {
+		t.Errorf("a rendered comment's marker does not name its pack:\n%.80s", body)
 	}
 }

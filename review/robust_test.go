@@ -70,7 +70,7 @@ func TestRunPostsOnlySanitisedText(t *testing.T) {
 	var saved []*review.Result
 	job := review.Job{
 		Provider: prov, Poster: poster, Model: "m", MaxOutputTokens: 100,
-		Prompt: review.NewPrompt("", "gitctx-boundary-abc", hostilePack), PackHash: "sha256:real",
+		Prompt: review.NewPrompt("", "gitctx-boundary-abc", hostilePack), PackHash: "sha256:77aa88bb99cc1111111111111111111111111111111111111111111111111111",
 		Scanner: newGate(t, own), Details: func() string { return "details" },
 		Save: func(_ context.Context, r *review.Result) error { saved = append(saved, r); return nil },
 	}
@@ -94,7 +94,7 @@ func TestRunPostsOnlySanitisedText(t *testing.T) {
 			}
 		}
 	}
-	if got := review.PackHashOf(body); got != "sha256:real" || strings.Count(body, "<!-- gitctx:review") != 1 {
+	if got := review.PackHashOf(body); got != "77aa88bb99cc" || strings.Count(body, "<!-- gitctx:review") != 1 {
 		t.Errorf("the comment's marker is %q (%d markers), want the real pack's alone", got, strings.Count(body, "<!-- gitctx:review"))
 	}
 	if len(res.Redactions) < 2 {
