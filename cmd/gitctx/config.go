@@ -70,6 +70,19 @@ func parseConfig(path string, data []byte, known map[string]*pflag.Flag) (*confi
 	return cf, nil
 }
 
+// credentialKey reports whether an unknown key names a credential
+// (api_key, openai_api_key, github_token …); one close to a known key
+// (max_token) is that key misspelt.
+func credentialKey(key string) bool {
+	k := strings.ToLower(key)
+	for _, w := range []string{"key", "token", "secret", "password"} {
+		if strings.Contains(k, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // check validates one top-level key and its value.
 func (cf *configFile) check(k, v *yaml.Node, known map[string]*pflag.Flag) error {
 	at := fmt.Sprintf("%s:%d: key %s", cf.path, k.Line, k.Value)
@@ -80,7 +93,10 @@ func (cf *configFile) check(k, v *yaml.Node, known map[string]*pflag.Flag) error
 		return nil
 	}
 	f, ok := known[k.Value]
-	if !ok {
+	switch {
+	case !ok && credentialKey(k.Value) && suggest(k.Value, known) == "":
+		return fmt.Errorf("%s:%d: key %s: gitctx takes API keys and tokens only from the environment (OPENAI_API_KEY, ANTHROPIC_API_KEY, GEMINI_API_KEY, GITCTX_API_KEY, GITHUB_TOKEN), never from a file that may be committed: remove it (and rotate it if it was real and the file was shared)", cf.path, k.Line, k.Value)
+	case !ok:
 		return fmt.Errorf("%s:%d: unknown key %q%s (gitctx config init writes a file listing every key)", cf.path, k.Line, k.Value, suggest(k.Value, known))
 	}
 	s, err := scalarOf(v, f)
