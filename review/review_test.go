@@ -138,15 +138,18 @@ func TestSanitise(t *testing.T) {
 		t.Fatal(err)
 	}
 	own := "sk-own-" + strings.Repeat("q", 30)
-	in := "token " + pat.Token + "\r\nkey " + own + "\n::set-output name=x::y\n  ##[error]boom\n\x1b]0;title\x07ok\n<!-- gitctx:review -->\ncc @octo-org/everyone"
+	in := "token " + pat.Token + "\r\nkey " + own + "\n::set-output name=x::y\n  ##[error]boom\n\x1b]0;title\x07ok\n<!-- gitctx:review -->\ncc @octo-org/everyone\nif x \u202e} \u2066// y\u2069 {\nשלום \u200f"
 	out, items, err := review.Sanitise(context.Background(), newGate(t, own), in)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, bad := range []string{pat.Token, own, "::set-output", "##[error]", "\x1b", "\x07", "\r", "<!-- gitctx", "@octo-org"} {
+	for _, bad := range []string{pat.Token, own, "::set-output", "##[error]", "\x1b", "\x07", "\r", "<!-- gitctx", "@octo-org", "\u202e", "\u2066", "\u2069"} {
 		if strings.Contains(out, bad) {
 			t.Errorf("sanitised answer still holds %q:\n%s", bad, out)
 		}
+	}
+	if !strings.Contains(out, `if x \u202E} \u2066// y\u2069 {`) || !strings.Contains(out, "שלום \u200f") {
+		t.Errorf("bidirectional overrides are not shown as escapes, or right-to-left text is changed:\n%s", out)
 	}
 	if len(items) < 2 || items[0].Side != "answer" || items[0].Line != 1 {
 		t.Errorf("items %+v", items)

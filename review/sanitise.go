@@ -53,13 +53,22 @@ func stripWorkflowCommands(s string) string {
 }
 
 // stripControl drops C0 and C1 control characters other than newline
-// and tab, and turns CRLF into LF.
+// and tab, turns CRLF into LF, and writes the bidirectional embeddings,
+// overrides and isolates as \u escapes: they reorder what a terminal or
+// a page shows (the Trojan Source attack), and an answer has no use for
+// them that plain right-to-left text lacks.
 func stripControl(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
-	return strings.Map(func(r rune) rune {
-		if (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (0x80 <= r && r < 0xa0) {
-			return -1
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case (r < 0x20 && r != '\n' && r != '\t') || r == 0x7f || (0x80 <= r && r < 0xa0):
+		case (0x202a <= r && r <= 0x202e) || (0x2066 <= r && r <= 0x2069):
+			fmt.Fprintf(&b, "\\u%04X", r)
+		default:
+			b.WriteRune(r)
 		}
-		return r
-	}, s)
+	}
+	return b.String()
 }
