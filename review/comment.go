@@ -17,7 +17,8 @@ const Marker = "<!-- gitctx:review"
 type Comment struct {
 	PackHash string    // sha256 of the pack the answer is about
 	Answer   string    // the model's answer, markdown
-	Outside  []Finding // findings posted in the comment instead of inline
+	Outside  []Finding // findings on lines the diff does not show, listed in the comment
+	Refused  []Finding // findings GitHub refused as inline comments, listed in the comment
 	Details  string    // the "what the model saw" section, markdown
 	Footer   string    // a last line: where the artifact is, a notice
 }
@@ -32,7 +33,8 @@ const MaxCommentChars = 65536
 // that it was truncated; the marker and the footer always stay.
 func (c Comment) Render(limit int) string {
 	head := c.markerLine() + "\n## gitctx review\n\n"
-	outside := renderOutside(c.Outside)
+	outside := renderFindings(c.Outside, outsideHeading, "These point at lines the pull request does not change, so they are listed here rather than inline.") +
+		renderFindings(c.Refused, refusedHeading, "GitHub refused to post these as inline comments, so they are listed here.")
 	details := ""
 	if c.Details != "" {
 		details = "\n\n<details>\n<summary>What the model saw</summary>\n\n" + c.Details + "\n\n</details>"
@@ -105,7 +107,7 @@ func AnswerOf(body string) string {
 	if !ok {
 		return ""
 	}
-	for _, end := range []string{"\n\n### Findings outside the diff", "\n\n<details>\n<summary>What the model saw</summary>"} {
+	for _, end := range []string{"\n\n" + outsideHeading, "\n\n" + refusedHeading, "\n\n<details>\n<summary>What the model saw</summary>"} {
 		if i := strings.Index(rest, end); i >= 0 {
 			rest = rest[:i]
 		}
@@ -113,12 +115,20 @@ func AnswerOf(body string) string {
 	return strings.TrimSpace(rest)
 }
 
-func renderOutside(fs []Finding) string {
+// Headings of the comment's lists of findings.
+const (
+	outsideHeading = "### Findings outside the diff"
+	refusedHeading = "### Findings not posted inline"
+)
+
+// renderFindings is a list of findings under its heading and a line
+// saying why they are listed.
+func renderFindings(fs []Finding, heading, why string) string {
 	if len(fs) == 0 {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("\n\n### Findings outside the diff\n\nThese point at lines the pull request does not change, so they are listed here rather than inline.\n")
+	b.WriteString("\n\n" + heading + "\n\n" + why + "\n")
 	for _, f := range fs {
 		b.WriteString("\n- " + FormatFinding(f))
 	}

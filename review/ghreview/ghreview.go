@@ -223,7 +223,7 @@ func (p *Poster) Post(ctx context.Context, c review.Comment, findings []review.F
 		return d, nil
 	}
 	// The review was refused: list its findings in the comment instead.
-	c.Outside = append(c.Outside[:len(c.Outside):len(c.Outside)], anchored...)
+	c.Refused = append(c.Refused[:len(c.Refused):len(c.Refused)], anchored...)
 	url, uerr := p.upsert(ctx, c)
 	if uerr != nil {
 		return d, errors.Join(err, uerr)

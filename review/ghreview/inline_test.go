@@ -146,8 +146,11 @@ func TestRefusedReviewMovesFindingsToComment(t *testing.T) {
 		t.Errorf("delivery %+v", d)
 	}
 	s := f.stickies()
-	if len(s) != 1 || !strings.Contains(s[0], "added") || !strings.Contains(s[0], "Findings outside the diff") {
-		t.Errorf("comments %q: want one, listing the refused finding", s)
+	if len(s) != 1 || !strings.Contains(s[0], "added") || !strings.Contains(s[0], "Findings not posted inline") || strings.Contains(s[0], "outside the diff") {
+		t.Errorf("comments %q: want one, listing the refused finding as refused (it is in the diff)", s)
+	}
+	if got := review.AnswerOf(s[0]); got != "answer" {
+		t.Errorf("the answer read back from the comment: %q", got)
 	}
 }
 
