@@ -97,6 +97,10 @@ type noWorkTreeError struct {
 
 func (e *noWorkTreeError) Error() string { return e.dir + ": " + e.why }
 
+// NoWorkTree tells this error (a repository, without a work tree here)
+// from a directory outside any repository.
+func (e *noWorkTreeError) NoWorkTree() bool { return true }
+
 // Is makes the error an ErrNotRepository for errors.Is.
 func (e *noWorkTreeError) Is(target error) bool { return target == ErrNotRepository }
 

@@ -48,23 +48,25 @@ func runAction(ctx context.Context, cmd *cobra.Command, a *app, o *reviewOptions
 	defer gh.resume()
 	ev, err := readEvent(a.getenv("GITHUB_EVENT_NAME"), a.getenv("GITHUB_EVENT_PATH"))
 	if err != nil {
+		gh.failure(ctx, err)
 		return err
 	}
 	repo, err := gitctx.Open(ctx, ".")
 	if err != nil {
+		gh.failure(ctx, err)
 		return err
 	}
 	defer repo.Close()
 	if err := o.actionRange(ctx, a, repo, ev); err != nil {
-		gh.summary(actionFailure(err))
+		gh.failure(ctx, err)
 		return err
 	}
 	s, err := configureWith(ctx, cmd, a, baseConfig(repo, ev.base, &o.config))
 	if err != nil {
-		gh.summary(actionFailure(err))
+		gh.failure(ctx, err)
 		return err
 	}
-	o.settings = s
+	o.settings, a.settings = s, s // a bad value is named where it was given (GITCTX_MAX_TOKENS, the max-tokens input)
 	notice := o.actionDefaults(a, ev)
 	if ev.name == "pull_request_target" {
 		fmt.Fprintln(a.stderr, "gitctx: warning: pull_request_target runs with a write token and secrets even for forks; gitctx reads the pull request as data only, but trigger reviews on pull_request (see the README)")
@@ -73,6 +75,7 @@ func runAction(ctx context.Context, cmd *cobra.Command, a *app, o *reviewOptions
 		fmt.Fprintf(a.stderr, "gitctx: notice: %s\n", notice)
 	}
 	if err := o.validate(cmd); err != nil {
+		gh.failure(ctx, err)
 		return err
 	}
 	out, err := reviewChange(ctx, a, o)
@@ -82,7 +85,7 @@ func runAction(ctx context.Context, cmd *cobra.Command, a *app, o *reviewOptions
 	if errors.Is(err, review.ErrReadOnly) {
 		notice, err = err.Error(), nil
 	}
-	gh.report(out, notice, err)
+	gh.report(ctx, out, notice, err)
 	return err
 }
 
@@ -128,7 +131,7 @@ func (o *reviewOptions) actionDefaults(a *app, ev *actionEvent) string {
 	if o.out == "" {
 		o.out = filepath.Join(firstNonEmpty(a.getenv("RUNNER_TEMP"), os.TempDir()), "gitctx")
 	}
-	o.post = "none"
+	o.post, o.unposted = "none", "the step summary (no pull request to comment on)"
 	if o.pr > 0 {
 		o.post = "github"
 	}

@@ -181,3 +181,43 @@ func TestActionOnWorkflowRunChecksTheHead(t *testing.T) {
 		t.Errorf("the prompt lacks the pull request's title or description:\n%.1500s", p)
 	}
 }
+
+// TestActionOnPushSaysWhereTheReviewWent: on a push there is no pull
+// request to comment on; the review goes to the step summary, and the log
+// says so rather than "nowhere".
+func TestActionOnPushSaysWhereTheReviewWent(t *testing.T) {
+	r := reviewRepo(t)
+	env, dir := runnerEnv(t, r.Rev("HEAD~1"), r.Rev("HEAD"), false)
+	push, _ := json.Marshal(map[string]any{"before": r.Rev("HEAD~1"), "after": r.Rev("HEAD"), "ref": "refs/heads/main"})
+	if err := os.WriteFile(env["GITHUB_EVENT_PATH"], push, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env["GITHUB_EVENT_NAME"] = "push"
+	env["GITCTX_PROVIDER"], env["GITCTX_COMMAND"] = "command", "echo PUSH-REVIEW fine"
+	res := gitctxRun(env, "action")
+	if res.code != 0 {
+		t.Fatalf("exit %d: %s", res.code, res.stderr)
+	}
+	if !strings.Contains(res.stderr, "review posted to the step summary") || strings.Contains(res.stderr, "nowhere") {
+		t.Errorf("stderr:\n%s", res.stderr)
+	}
+	if summary, _ := os.ReadFile(filepath.Join(dir, "summary")); !strings.Contains(string(summary), "PUSH-REVIEW fine") {
+		t.Errorf("the step summary lacks the review:\n%s", summary)
+	}
+}
+
+// TestActionBadInputIsNamedInTheSummary: a bad value from the step's
+// variables fails with exit 2 naming the variable, on stderr and in the
+// job summary.
+func TestActionBadInputIsNamedInTheSummary(t *testing.T) {
+	r := reviewRepo(t)
+	env, dir := runnerEnv(t, r.Rev("HEAD~1"), r.Rev("HEAD"), false)
+	env["GITCTX_MAX_TOKENS"] = "-5"
+	res := gitctxRun(env, "action")
+	if res.code != exitUsage || !strings.Contains(res.stderr, "GITCTX_MAX_TOKENS cannot be negative, got -5") {
+		t.Errorf("exit %d: %s", res.code, res.stderr)
+	}
+	if summary, _ := os.ReadFile(filepath.Join(dir, "summary")); !strings.Contains(string(summary), "**Error:** GITCTX_MAX_TOKENS cannot be negative") {
+		t.Errorf("summary:\n%s", summary)
+	}
+}

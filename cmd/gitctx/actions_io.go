@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -33,7 +35,7 @@ func newActionsIO(a *app) *actionsIO {
 func (g *actionsIO) resume() { fmt.Fprintf(g.a.stdout, "::%s::\n", g.token) }
 
 // report writes the outputs and the summary of a run.
-func (g *actionsIO) report(out *reviewOutcome, notice string, runErr error) {
+func (g *actionsIO) report(ctx context.Context, out *reviewOutcome, notice string, runErr error) {
 	outputs := map[string]string{}
 	var b strings.Builder
 	b.WriteString("## gitctx\n\n")
@@ -41,7 +43,7 @@ func (g *actionsIO) report(out *reviewOutcome, notice string, runErr error) {
 		fmt.Fprintf(&b, "> **Notice:** %s\n\n", mdLine(notice))
 	}
 	if runErr != nil {
-		fmt.Fprintf(&b, "> **Error:** %s\n\n", mdLine(runErr.Error()))
+		fmt.Fprintf(&b, "> **Error:** %s\n\n", mdLine(g.shown(ctx, runErr)))
 	}
 	if out != nil && out.record != nil {
 		rec := out.record
@@ -132,8 +134,20 @@ func (g *actionsIO) appendFile(path, text string) {
 }
 
 // actionFailure is the summary of a run that stopped before packing.
-func actionFailure(err error) string {
-	return fmt.Sprintf("## gitctx\n\n> **Error:** %s\n", mdLine(err.Error()))
+// failure writes a run that failed before it packed to the summary.
+func (g *actionsIO) failure(ctx context.Context, err error) {
+	g.summary(fmt.Sprintf("## gitctx\n\n> **Error:** %s\n", mdLine(g.shown(ctx, err))))
+}
+
+// shown is err's message as run prints it: the setting a bad value came
+// from named, credentials removed.
+func (g *actionsIO) shown(ctx context.Context, err error) string {
+	msg := err.Error()
+	var uerr *usageError
+	if errors.As(err, &uerr) {
+		msg = g.a.settings.nameSources(msg)
+	}
+	return redactedMessage(ctx, g.a, msg)
 }
 
 // mdLine keeps text on one line and out of HTML.

@@ -98,6 +98,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{`invalid value "0x1F" for --pr`, "want a whole number"}},
 		{"a hex budget in the file's place", "", map[string]string{"GITCTX_MAX_CONTENT_BYTES": "0x400"}, []string{"pack", "HEAD"}, exitUsage,
 			[]string{`GITCTX_MAX_CONTENT_BYTES="0x400"`, "want a whole number"}},
+		{"ollama without a model", "", nil, append(review, "--provider", "ollama"), exitUsage,
+			[]string{"--provider ollama needs --model NAME", "ollama list"}},
 		{"an unknown provider", "", nil, append(review, "--provider", "opnai"), exitUsage,
 			[]string{`unknown --provider "opnai"`, "use openai, anthropic"}},
 		{"bad output directory", "", nil, []string{"pack", "HEAD", "--out", filepath.Join(outFile, "sub")}, exitError,

@@ -103,7 +103,7 @@ func runHookUninstall(ctx context.Context, a *app, o *hookOptions) error {
 // hooksDir opens the repository around the current directory and finds
 // where git runs its hooks from.
 func hooksDir(ctx context.Context) (*gitctx.Repo, string, error) {
-	repo, err := gitctx.Open(ctx, ".")
+	repo, err := openHookRepo(ctx)
 	if err != nil {
 		return nil, "", err
 	}

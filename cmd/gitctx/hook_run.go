@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
 	"strings"
 
@@ -21,7 +22,7 @@ func runPreCommit(ctx context.Context, a *app, o *hookOptions) error {
 	// process ends milliseconds later: fewer collections save about a
 	// tenth of the hook's time for a few MB more.
 	defer debug.SetGCPercent(debug.SetGCPercent(400))
-	repo, err := gitctx.Open(ctx, ".")
+	repo, err := openHookRepo(ctx)
 	if err != nil {
 		return err
 	}
@@ -84,6 +85,18 @@ func hookHint(a *app, err error, verb string) {
 	}
 }
 
+// openHookRepo opens the repository a hook runs in. Outside one, the
+// advice is a hook's, not pack's (--patch is pack's).
+func openHookRepo(ctx context.Context) (*gitctx.Repo, error) {
+	repo, err := gitctx.Open(ctx, ".")
+	var nwt interface{ NoWorkTree() bool }
+	if errors.Is(err, gitctx.ErrNotRepository) && !errors.As(err, &nwt) {
+		wd, _ := os.Getwd()
+		return nil, fmt.Errorf("%s: %w (git hooks belong to a repository: run gitctx hook inside its work tree)", wd, gitctx.ErrNotRepository)
+	}
+	return repo, err
+}
+
 // gateResult is a secrets gate built in the background.
 type gateResult struct {
 	gate *secrets.Gate
@@ -140,7 +153,7 @@ func runPrePush(ctx context.Context, a *app, o *hookOptions) error {
 	if len(updates) == 0 {
 		return nil
 	}
-	repo, err := gitctx.Open(ctx, ".")
+	repo, err := openHookRepo(ctx)
 	if err != nil {
 		return err
 	}

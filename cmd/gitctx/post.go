@@ -16,7 +16,7 @@ import (
 func newPoster(_ context.Context, a *app, o *reviewOptions) (review.Poster, string, error) {
 	switch o.post {
 	case "none":
-		return nil, "nowhere (--post none)", nil
+		return nil, firstNonEmpty(o.unposted, "nowhere (--post none)"), nil
 	case "stdout":
 		return review.StdoutPoster{W: a.stdout}, "stdout", nil
 	case "file":

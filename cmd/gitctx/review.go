@@ -34,6 +34,7 @@ type reviewOptions struct {
 	timeout      time.Duration
 	instructions string
 	notSending   string // why the provider was set to none, when something else (the Action) decided it
+	unposted     string // where the answer goes instead with --post none, when something else (the Action) takes it
 }
 
 func (o *reviewOptions) addFlags(cmd *cobra.Command) {

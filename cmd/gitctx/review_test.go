@@ -473,3 +473,17 @@ func TestKeyWithALineEnd(t *testing.T) {
 		t.Errorf("Authorization %q, want the key without its newline", auth)
 	}
 }
+
+// TestReviewRefusedConnectionSaysSo: a provider nobody listens for is
+// reported as that within --timeout, not as a model too slow to answer.
+func TestReviewRefusedConnectionSaysSo(t *testing.T) {
+	reviewRepo(t)
+	srv := httptest.NewServer(http.NotFoundHandler())
+	url := srv.URL
+	srv.Close() // nothing listens there now
+	env := map[string]string{"OPENAI_API_KEY": "sk-test-key", "OPENAI_BASE_URL": url + "/v1"}
+	res := gitctxRun(env, "review", "HEAD~1..HEAD", "--provider", "openai", "--post", "stdout", "--timeout", "300ms", "--out", t.TempDir())
+	if res.code != 1 || !strings.Contains(res.stderr, "could not connect to") || strings.Contains(res.stderr, "raise it") {
+		t.Errorf("exit %d: %s", res.code, res.stderr)
+	}
+}

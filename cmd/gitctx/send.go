@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 
@@ -54,7 +55,12 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 	timed, cancel := context.WithTimeout(ctx, o.timeout)
 	defer cancel()
 	res, err := review.Run(timed, job)
-	if err != nil && ctx.Err() == nil && errors.Is(timed.Err(), context.DeadlineExceeded) {
+	var dial *net.OpError
+	switch {
+	case err == nil || ctx.Err() != nil || !errors.Is(timed.Err(), context.DeadlineExceeded):
+	case errors.As(err, &dial) && dial.Op == "dial":
+		err = fmt.Errorf("could not connect to %s within --timeout %s (is the server running, and the base URL right?): %w", provider.Endpoint(), o.timeout, err)
+	default:
 		err = fmt.Errorf("no answer within --timeout %s (raise it for a large pack or a slow model): %w", o.timeout, err)
 	}
 	for _, w := range res.Warnings {
@@ -72,6 +78,13 @@ func (o *reviewOptions) checkDelivery(ctx context.Context, a *app) error {
 	}
 	if _, err := newProvider(a, o); err != nil {
 		return err
+	}
+	if o.provider != "command" && modelProfile(o).Model == "" {
+		which := "the name the server serves it by"
+		if o.provider == "ollama" {
+			which = "one `ollama list` shows"
+		}
+		return &usageError{err: fmt.Errorf("--provider %s needs --model NAME, the model to ask (%s)", o.provider, which)}
 	}
 	_, _, err := newPoster(ctx, a, o)
 	return err

@@ -83,8 +83,10 @@ func Do(ctx context.Context, client *http.Client, p Policy, build func(context.C
 			return nil, err
 		}
 		if err := p.Sleep(ctx, wait); err != nil {
-			return nil, fmt.Errorf("%s: stopped while waiting %s to retry after %s: %w",
-				p.Provider, wait.Round(time.Millisecond), o.describe(), err)
+			return nil, &stoppedError{
+				msg:    fmt.Sprintf("%s: stopped while waiting %s to retry after %s: %v", p.Provider, wait.Round(time.Millisecond), o.describe(), err),
+				causes: []error{err, o.err},
+			}
 		}
 	}
 }
@@ -104,6 +106,17 @@ func NoRedirects(c *http.Client) *http.Client {
 
 // outcome is one attempt's result: an answer (status set) or a transient
 // network error (status 0).
+// stoppedError is a wait for the next attempt cut short: it is the
+// context's error, and the last attempt's (a refused connection), for
+// errors.Is and errors.As.
+type stoppedError struct {
+	msg    string
+	causes []error
+}
+
+func (e *stoppedError) Error() string   { return e.msg }
+func (e *stoppedError) Unwrap() []error { return e.causes }
+
 type outcome struct {
 	status int
 	header http.Header
