@@ -46,12 +46,30 @@ func (o *objects) blob(ctx context.Context, id string, limit int64) (int64, []by
 	return o.blobCLI(ctx, id, limit)
 }
 
+// largeBlob is the size above which blob reads through git (blobCLI).
+const largeBlob = 4 << 20
+
+// errLargeBlob sends a blob over largeBlob to blobCLI.
+var errLargeBlob = errors.New("a large blob, read through git")
+
 func (o *objects) blobGoGit(id string, limit int64) (int64, []byte, error) {
 	if len(id) != 40 {
 		return 0, nil, errors.New("not a SHA-1 id")
 	}
 	o.mu.Lock()
 	defer o.mu.Unlock()
+	// The size first, from the object's header: go-git reads a loose
+	// object whole into a buffer it grows as it goes (300 MB allocated
+	// for a 54 MB blob), so a large blob is left to git, whose answer
+	// names its size before the content, and one over limit is not read.
+	if size, err := o.st.EncodedObjectSize(plumbing.NewHash(id)); err == nil {
+		switch {
+		case limit >= 0 && size > limit:
+			return size, nil, fmt.Errorf("blob %s is %d bytes: %w", id, size, ErrTooLarge)
+		case size > largeBlob:
+			return 0, nil, errLargeBlob
+		}
+	}
 	obj, err := o.st.EncodedObject(plumbing.BlobObject, plumbing.NewHash(id))
 	if err != nil {
 		return 0, nil, err

@@ -160,6 +160,11 @@ func addedHits(ctx context.Context, gate *secrets.Gate, path string, p *gitctx.P
 		var text strings.Builder
 		var nums []int
 		var added []bool
+		size := 0
+		for l := range hunkLines(h) {
+			size += len(l.Text) + 1
+		}
+		text.Grow(size) // a 50 MB hunk grown by doubling allocates six times over
 		for l := range hunkLines(h) {
 			if l.newNo == 0 {
 				continue

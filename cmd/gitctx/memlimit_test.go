@@ -31,7 +31,7 @@ func TestLimitMemory(t *testing.T) {
 		{"GOMEMLIMIT set", map[string]string{"GOMEMLIMIT": "1GiB"}, limit0, percent0},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			restore := limitMemory(func(k string) string { return c.env[k] })
+			restore := limitMemory(func(k string) string { return c.env[k] }, packMemoryLimit)
 			limit, percent := memorySettings()
 			restore()
 			if limit != c.wantLimit || percent != c.wantPercent {

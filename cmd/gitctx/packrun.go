@@ -32,7 +32,7 @@ type packRun struct {
 
 // buildPack selects the change the options name and packs it.
 func buildPack(ctx context.Context, a *app, o *packOptions, prog *progress) (*packRun, error) {
-	defer limitMemory(a.getenv)()
+	defer limitMemory(a.getenv, packMemoryLimit)()
 	// The default secret rules, then the tokenizer's vocabulary, about 40
 	// ms of CPU in all, are built in the background while git selects the
 	// change: one after the other, on one core. Built side by side they
