@@ -25,6 +25,11 @@ import (
 const (
 	maxNamers    = 10 // a file name named in more files than this is too common to tell
 	maxDataSeeds = 20 // a change of more data files (by name) searches for none: it says little about each
+	// maxDataChange is the most files a change may have for the search:
+	// it reads every file of the work tree (0.1 CPU-s on terraform's last
+	// 100 commits, 331 files, where a change of that size has more
+	// neighbours than it can show from its own files' relations alone).
+	maxDataChange = 50
 )
 
 // IsTestData reports whether a path is a file of test data: it lies in a
@@ -60,7 +65,7 @@ func (f *finder) startDataNames(ctx context.Context) {
 	for _, s := range f.quietSeeds() {
 		byName[path.Base(s)] = append(byName[path.Base(s)], s)
 	}
-	if len(byName) == 0 || len(byName) > maxDataSeeds {
+	if len(byName) == 0 || len(byName) > maxDataSeeds || len(f.seeds())+len(f.quietSeeds()) > maxDataChange {
 		return
 	}
 	f.dataNamers = sync.OnceValues(func() (map[string][]string, error) {

@@ -160,3 +160,32 @@ func TestSnapshotNeighbour(t *testing.T) {
 		t.Errorf("want web/cart.test.ts first, as the test whose snapshot changed\n%s", describe(ns))
 	}
 }
+
+// TestDataFileNamersLargeChange: a change of more than maxDataChange files
+// does not search for its data files' names (a search of every file).
+func TestDataFileNamersLargeChange(t *testing.T) {
+	r := newTestRepo(t)
+	files := map[string]string{
+		"testdata/case.json": "{}\n",
+		"case_test.go":       "package cases\n\nvar c = \"case.json\"\n",
+	}
+	for i := range maxDataChange {
+		files[fmt.Sprintf("src/f%02d.go", i)] = "package src\n"
+	}
+	r.commitEach(files)
+	r.Write("testdata/case.json", "{\"x\": 1}\n")
+	for i := range maxDataChange - 1 {
+		r.Write(fmt.Sprintf("src/f%02d.go", i), "package src\n\n// changed\n")
+	}
+	ns, _ := find(t, r.selectWorktree(), Options{Max: 100})
+	if n := neighbour(t, ns, "case_test.go"); !hasReason(n, "a test that names the changed file testdata/case.json") {
+		t.Fatalf("a change of %d files: want the fixture's test found by its name\n%s", maxDataChange, describe(ns))
+	}
+	r.Write(fmt.Sprintf("src/f%02d.go", maxDataChange-1), "package src\n\n// changed\n")
+	ns, _ = find(t, r.selectWorktree(), Options{Max: 100})
+	for _, n := range ns {
+		if hasReason(n, "names the changed file") {
+			t.Errorf("%s: a change of %d files should not search for its data files' names\n%s", n.Path, maxDataChange+1, describe(ns))
+		}
+	}
+}
