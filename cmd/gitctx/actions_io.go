@@ -133,8 +133,7 @@ func (g *actionsIO) appendFile(path, text string) {
 	}
 }
 
-// actionFailure is the summary of a run that stopped before packing.
-// failure writes a run that failed before it packed to the summary.
+// failure writes to the summary a run that failed before it packed.
 func (g *actionsIO) failure(ctx context.Context, err error) {
 	g.summary(fmt.Sprintf("## gitctx\n\n> **Error:** %s\n", mdLine(g.shown(ctx, err))))
 }

@@ -284,7 +284,7 @@ func writeTemp(path string, data []byte) (string, error) {
 		_ = os.Remove(name)
 		return "", fmt.Errorf("write %s: %w", name, err)
 	}
-	if info, err := os.Stat(path); err == nil && info.Mode().IsRegular() {
+	if info, err := os.Lstat(path); err == nil && info.Mode().IsRegular() {
 		if err := os.Chmod(name, info.Mode().Perm()); err != nil {
 			_ = os.Remove(name)
 			return "", fmt.Errorf("write %s: %w", name, err)
