@@ -62,7 +62,7 @@ func (p *Poster) apiError(endpoint string, resp *github.Response, err error) err
 	default:
 		msg = fmt.Sprintf("github %s answered %d: %s", endpoint, status, says(err, status))
 	}
-	return p.scrub(&scrubbedError{msg: msg, err: err})
+	return p.scrub(&worded{msg: msg, err: err})
 }
 
 // says is what GitHub's answer said went wrong: its message and its
@@ -154,13 +154,14 @@ func (p *Poster) scrub(err error) error {
 	if p.token == "" || !strings.Contains(err.Error(), p.token) {
 		return err
 	}
-	return &scrubbedError{msg: strings.ReplaceAll(err.Error(), p.token, "[token]"), err: err}
+	return &worded{msg: strings.ReplaceAll(err.Error(), p.token, "[token]"), err: err}
 }
 
-type scrubbedError struct {
+// worded is an error with a message of its own, wrapping the cause.
+type worded struct {
 	msg string
 	err error
 }
 
-func (e *scrubbedError) Error() string { return e.msg }
-func (e *scrubbedError) Unwrap() error { return e.err }
+func (e *worded) Error() string { return e.msg }
+func (e *worded) Unwrap() error { return e.err }
