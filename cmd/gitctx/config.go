@@ -70,15 +70,18 @@ func parseConfig(path string, data []byte, known map[string]*pflag.Flag) (*confi
 	return cf, nil
 }
 
-// credentialKey reports whether an unknown key names a credential
-// (api_key, openai_api_key, github_token …); one close to a known key
-// (max_token) is that key misspelt.
+// credentialKey reports whether an unknown key names a credential: its
+// last word is one (api_key, openai_api_key, github_token, apikey), not
+// merely a word of a setting (max_input_tokens, token_budget, tokenizer).
+// One close to a known key (max_token) is that key misspelt.
 func credentialKey(key string) bool {
-	k := strings.ToLower(key)
-	for _, w := range []string{"key", "token", "secret", "password"} {
-		if strings.Contains(k, w) {
-			return true
-		}
+	words := strings.FieldsFunc(strings.ToLower(key), func(r rune) bool { return r == '_' || r == '-' || r == '.' })
+	if len(words) == 0 {
+		return false
+	}
+	switch words[len(words)-1] {
+	case "key", "apikey", "token", "secret", "password", "passwd", "pat":
+		return true
 	}
 	return false
 }

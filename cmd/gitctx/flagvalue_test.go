@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/spf13/pflag"
@@ -44,5 +45,37 @@ func TestDecimalFlags(t *testing.T) {
 	}
 	if probe := cloneFlag(f.Lookup("big")); probe.Value.Set("0x10") == nil {
 		t.Error("the configuration's probe of an int64 flag took 0x10")
+	}
+}
+
+// TestCredentialKey: a key whose last word names a credential is refused
+// as one; a setting that merely has such a word is an unknown key.
+func TestCredentialKey(t *testing.T) {
+	for key, want := range map[string]bool{
+		"api_key": true, "openai_api_key": true, "github_token": true, "apikey": true, "token": true,
+		"anthropic-api-key": true, "db_password": true,
+		"max_tokens": false, "max_input_tokens": false, "token_budget": false, "tokenizer": false,
+		"MAX_TOKENS": false, "key_files": false, "monkey": false,
+	} {
+		if got := credentialKey(key); got != want {
+			t.Errorf("credentialKey(%q) = %v, want %v", key, got, want)
+		}
+	}
+}
+
+// TestFlagValuesComplete: the shells complete a flag's fixed choices.
+func TestFlagValuesComplete(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"__complete", "pack", "--format", ""}, "markdown\nxml\njson\n"},
+		{[]string{"__complete", "review", "--post", ""}, "auto\ngithub\nstdout\nfile\nnone\n"},
+		{[]string{"__complete", "explain", "--color", ""}, "auto\nalways\nnever\n"},
+	} {
+		res := gitctxRun(nil, tc.args...)
+		if res.code != 0 || !strings.HasPrefix(res.stdout, tc.want) {
+			t.Errorf("%v: exit %d, stdout %q; want the choices first", tc.args, res.code, res.stdout)
+		}
 	}
 }
