@@ -167,7 +167,7 @@ func TestBudgetErrors(t *testing.T) {
 		limit int
 		want  []string // in the error's message
 	}{
-		{"full over budget", "full", 1500, []string{"--mode full", "tokens"}},
+		{"full over budget", "full", 1500, []string{"--mode full", "tokens", "--split packs it whole in parts"}},
 		{"tiny", "", 50, []string{"tokens", "50"}},
 		{"tiny summary", "summary", 50, []string{"tokens"}},
 	}

@@ -62,7 +62,7 @@ func (s *shaper) shape(ctx context.Context) ([]*segment, error) {
 			return segs, err
 		}
 		if s.opts.Mode == "full" {
-			return nil, fmt.Errorf("%w: --mode full was asked for, but %s", ErrBudget, why)
+			return nil, fmt.Errorf("%w: --mode full was asked for, but %s (--split packs it whole in parts; --mode auto makes a summary)", ErrBudget, why)
 		}
 		s.reason = why + ", so the pack is a summary"
 	} else {

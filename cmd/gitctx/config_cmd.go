@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/pflag"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/review/artifact"
 )
 
@@ -64,9 +65,14 @@ named with --config or GITCTX_CONFIG is yours and needs no trust.` + helpFooter,
 	return cmd
 }
 
-// runConfig resolves the settings as `gitctx review` would and prints them.
+// runConfig resolves the settings as `gitctx review` would and prints
+// them; a value pack or review would refuse is then an error (exit 2),
+// named where it was given.
 func runConfig(cmd *cobra.Command, a *app, o *configOptions) error {
-	rc := reviewCommandFor(cmd, a)
+	ro := &reviewOptions{}
+	rc := reviewCommand(a, ro)
+	(&cobra.Command{Use: "gitctx"}).AddCommand(rc)
+	rc.SetContext(cmd.Context())
 	s, err := configure(cmd.Context(), rc, a, o.config)
 	var uerr *usageError
 	if errors.As(err, &uerr) {
@@ -90,7 +96,15 @@ func runConfig(cmd *cobra.Command, a *app, o *configOptions) error {
 		}
 		fmt.Fprintf(w, "%s: %s  # %s\n", configKey(f.Name), yamlValue(f), terminalSafe(s.source(f.Name)))
 	})
-	return writeExtra(w, s)
+	if err := writeExtra(w, s); err != nil {
+		return err
+	}
+	ro.settings = s
+	err = ro.validate(rc)
+	if errors.As(err, &uerr) {
+		uerr.cmd = cmd
+	}
+	return err
 }
 
 // reviewCommandFor is a fresh review command under cmd's root, whose
@@ -150,7 +164,15 @@ func yamlValue(f *pflag.Flag) string {
 func runConfigInit(cmd *cobra.Command, a *app, o *configOptions) error {
 	path := o.config
 	if path == "" {
-		path = filepath.Join(a.repoRoot(cmd.Context()), configNames[0])
+		repo, err := a.openRepo(cmd.Context())
+		if errors.Is(err, gitctx.ErrNotRepository) {
+			wd, _ := os.Getwd()
+			return fmt.Errorf("%s: %w: gitctx config init writes .gitctx.yml at a repository's root; run it inside one, or name the file with --config FILE", wd, gitctx.ErrNotRepository)
+		}
+		if err != nil {
+			return err
+		}
+		path = filepath.Join(repo.Root, configNames[0])
 	}
 	if _, err := os.Stat(path); err == nil && !o.force {
 		return usagef(cmd, fmt.Errorf("%s exists: pass --force to replace it", path))

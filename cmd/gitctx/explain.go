@@ -54,6 +54,7 @@ NO_COLOR is set (--color always overrides both).` + helpFooter,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			// GITCTX_MARKDOWN, GITCTX_COLOR; GITCTX_OUT and GITCTX_CONFIG are
 			// read as pack reads them (see packOutDir)
+			colorFlag := cmd.Flags().Changed("color")
 			if err := applyEnv(cmd, a.getenv, "out", "config"); err != nil {
 				return err
 			}
@@ -66,7 +67,11 @@ NO_COLOR is set (--color always overrides both).` + helpFooter,
 			switch o.color {
 			case "auto", "always", "never":
 			default:
-				return usagef(cmd, fmt.Errorf("--color %q: want auto, always or never", o.color))
+				name := "--color"
+				if !colorFlag {
+					name = "GITCTX_COLOR" // a bad value is named where it was given
+				}
+				return usagef(cmd, fmt.Errorf("%s %q: want auto, always or never", name, o.color))
 			}
 			return runExplain(cmd, a, o)
 		},
@@ -75,6 +80,7 @@ NO_COLOR is set (--color always overrides both).` + helpFooter,
 	cmd.Flags().StringVar(&o.config, "config", "", "read the out setting from `FILE` instead of .gitctx.yml at the repository root")
 	cmd.Flags().BoolVar(&o.markdown, "markdown", false, "render markdown, for a job summary or a pull request comment")
 	cmd.Flags().StringVar(&o.color, "color", "auto", "colours: auto (on a terminal, unless NO_COLOR is set), always or never")
+	completeValues(cmd, map[string][]string{"color": {"auto", "always", "never"}})
 	return cmd
 }
 

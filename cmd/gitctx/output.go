@@ -110,10 +110,21 @@ func saveEmpty(ctx context.Context, a *app, o *packOptions, rec *pack.Record, ou
 		return err
 	}
 	if !o.quiet {
-		fmt.Fprintf(a.stderr, "gitctx: nothing to pack: %s has no changes (record: %s)\n",
-			terminalSafe(describeSource(rec.Source)), terminalSafe(filepath.Join(outDir, "record.json")))
+		fmt.Fprintf(a.stderr, "gitctx: nothing to pack: %s has no changes (record: %s)%s\n",
+			terminalSafe(describeSource(rec.Source)), terminalSafe(filepath.Join(outDir, "record.json")), emptyHint(rec.Source.Kind))
 	}
 	return nil
+}
+
+// emptyHint says what else there is to pack when a change is empty.
+func emptyHint(kind string) string {
+	switch kind {
+	case "staged":
+		return "; stage changes with git add, or pack the work tree (--worktree) or commits (gitctx pack HEAD~3..HEAD)"
+	case "worktree":
+		return "; to pack commits, name them: gitctx pack HEAD~3..HEAD, or main...HEAD for a branch"
+	}
+	return ""
 }
 
 func describeSource(s pack.SourceRecord) string {

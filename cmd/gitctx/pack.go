@@ -73,6 +73,13 @@ func (o *packOptions) addFlags(cmd *cobra.Command) {
 	intFlag(f, &o.maxFiles, "max-files", pack.DefaultMaxFiles, "a full pack shows at most `N` files whole")
 	intFlag(f, &o.maxBytes, "max-content-bytes", pack.DefaultMaxContentBytes, "a full pack holds at most `N` bytes of file content")
 	o.ctx.addFlags(f)
+	completeValues(cmd, map[string][]string{
+		"format":     {"markdown", "xml", "json"},
+		"mode":       {"auto", "full", "summary"},
+		"provider":   {"openai", "anthropic", "gemini", "ollama", "compatible", "command", "none"},
+		"progress":   {"auto", "always", "never"},
+		"error-mode": {"strict", "flexible", "ignore"},
+	})
 }
 
 func newPackCommand(a *app) *cobra.Command {

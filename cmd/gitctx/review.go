@@ -54,10 +54,13 @@ func (o *reviewOptions) addFlags(cmd *cobra.Command) {
 	intFlag(f, &o.maxOutput, "max-output-tokens", 0, "cap the answer at `N` tokens (default: the model's reserved output, at most 8192)")
 	f.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up on the model after this long, retries included")
 	f.StringVar(&o.instructions, "instructions", "", "replace the review instruction with the text of `FILE` (the safety statement and answer format stay)")
+	completeValues(cmd, map[string][]string{"post": {"auto", "github", "stdout", "file", "none"}})
 }
 
-func newReviewCommand(a *app) *cobra.Command {
-	o := &reviewOptions{}
+func newReviewCommand(a *app) *cobra.Command { return reviewCommand(a, &reviewOptions{}) }
+
+// reviewCommand is the review command with its options in o.
+func reviewCommand(a *app, o *reviewOptions) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "review [RANGE|REV]",
 		Short: "Pack a change, ask a language model to review it, and post the answer",

@@ -85,6 +85,7 @@ what was left out and why.` + helpFooter,
 		return &usageError{cmd: cmd, err: plainFlagError(err)}
 	})
 	root.AddCommand(newPackCommand(a), newReviewCommand(a), newActionCommand(a), newHookCommand(a), newConfigCommand(a), newExplainCommand(a), newVersionCommand(a))
+	strictCompletion(root)
 	return root
 }
 
