@@ -166,7 +166,7 @@ func packOutDir(cmd *cobra.Command, a *app, o *explainOptions) (dir, from string
 	}
 	s, err := configure(cmd.Context(), pc, a, o.config)
 	if err == nil {
-		err = s.checkTrust(pc, a)
+		err = s.checkTrust(pc, a, "out") // explain runs nothing and sends nothing: out alone matters
 	}
 	var uerr *usageError
 	if errors.As(err, &uerr) {

@@ -35,13 +35,18 @@ var pathKeys = []string{"out", "post-file", "sarif", "rdjson", "instructions"}
 
 // untrusted lists the settings an untrusted repository file gives that it
 // may not, each as "key (file:line) why"; none when the file is trusted,
-// is the user's own, or gives none of them.
-func (s *settings) untrusted(cmd *cobra.Command, a *app) []string {
+// is the user's own, or gives none of them. only, when given, are the
+// settings looked at (explain reads out alone).
+func (s *settings) untrusted(cmd *cobra.Command, a *app, only ...string) []string {
 	if s == nil || s.file == nil || !s.repoFile {
 		return nil
 	}
+	names := append(slices.Clone(guardedKeys), pathKeys...)
+	if len(only) > 0 {
+		names = only
+	}
 	var out []string
-	for _, name := range append(slices.Clone(guardedKeys), pathKeys...) {
+	for _, name := range names {
 		f := cmd.Flags().Lookup(name)
 		src := s.source(name)
 		if f == nil || !strings.HasPrefix(src, s.file.path+":") || f.Value.String() == "" {
@@ -74,9 +79,9 @@ func (s *settings) untrusted(cmd *cobra.Command, a *app) []string {
 }
 
 // checkTrust refuses to run with settings an untrusted repository file
-// gives that it may not.
-func (s *settings) checkTrust(cmd *cobra.Command, a *app) error {
-	refused := s.untrusted(cmd, a)
+// gives that it may not (of only, when given).
+func (s *settings) checkTrust(cmd *cobra.Command, a *app, only ...string) error {
+	refused := s.untrusted(cmd, a, only...)
 	if len(refused) == 0 {
 		return nil
 	}

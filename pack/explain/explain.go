@@ -221,11 +221,15 @@ func source(s pack.SourceRecord, esc func(string) string) string {
 
 // deliveryText says where a pack went: "github, model gpt-4.1 at
 // api.openai.com, about $0.0042, https://…"; "" when it was only saved.
-func deliveryText(d pack.Delivery, esc func(string) string) string {
+// A review that failed (an error of kind review) says it did not arrive.
+func deliveryText(d pack.Delivery, errs []pack.Problem, esc func(string) string) string {
 	if d.Kind == "" || d.Kind == "none" {
 		return ""
 	}
 	out := esc(d.Kind)
+	if slices.ContainsFunc(errs, func(p pack.Problem) bool { return p.Kind == "review" }) {
+		out = "not delivered (the review failed: see Errors); meant for " + out
+	}
 	if d.Model != "" {
 		out += ", model " + esc(d.Model)
 	}

@@ -183,3 +183,17 @@ func TestPlacesOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestDeliveryOfAFailedReview: a review that failed says it was not
+// delivered, rather than where it was meant to go as if it went there.
+func TestDeliveryOfAFailedReview(t *testing.T) {
+	d := pack.Delivery{Kind: "stdout", Model: "gpt-4.1", EndpointHost: "api.openai.com"}
+	plain := func(s string) string { return s }
+	if got := deliveryText(d, nil, plain); got != "stdout, model gpt-4.1 at api.openai.com" {
+		t.Errorf("delivered: %q", got)
+	}
+	failed := []pack.Problem{{Kind: "review", Message: "openai answered 500"}}
+	if got := deliveryText(d, failed, plain); !strings.HasPrefix(got, "not delivered (the review failed: see Errors); meant for stdout") {
+		t.Errorf("failed: %q", got)
+	}
+}

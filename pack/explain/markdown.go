@@ -48,7 +48,7 @@ func mdHeader(b *strings.Builder, m *model) {
 	if len(r.Pack.Steps) > 0 {
 		fmt.Fprintf(b, "Shaped to fit: %s.\n", mdText(strings.Join(r.Pack.Steps, "; ")))
 	}
-	if d := deliveryText(r.Delivery, mdText); d != "" {
+	if d := deliveryText(r.Delivery, r.Errors, mdText); d != "" {
 		fmt.Fprintf(b, "Delivery: %s.\n", d)
 	}
 }

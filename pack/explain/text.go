@@ -94,7 +94,7 @@ func (v *textView) header() {
 
 // delivery says where a reviewed pack went.
 func (v *textView) delivery() {
-	if d := deliveryText(v.m.rec.Delivery, visible); d != "" {
+	if d := deliveryText(v.m.rec.Delivery, v.m.rec.Errors, visible); d != "" {
 		v.heading("Delivery", d)
 	}
 }
