@@ -219,6 +219,20 @@ func source(s pack.SourceRecord, esc func(string) string) string {
 	return out
 }
 
+// partsText names a split pack's parts: " in 6 parts (pack-1.md to
+// pack-6.md, 14,176 to 48,712 tokens each)"; "" for a pack of one file.
+func partsText(parts []pack.PartFile, esc func(string) string) string {
+	if len(parts) == 0 {
+		return ""
+	}
+	least, most := parts[0].Tokens, parts[0].Tokens
+	for _, p := range parts {
+		least, most = min(least, p.Tokens), max(most, p.Tokens)
+	}
+	return fmt.Sprintf(" in %d parts (%s to %s, %s to %s tokens each)", len(parts),
+		esc(parts[0].Path), esc(parts[len(parts)-1].Path), commas(least), commas(most))
+}
+
 // deliveryText says where a pack went: "github, model gpt-4.1 at
 // api.openai.com, about $0.0042, https://…"; "" when it was only saved.
 // A review that failed (an error of kind review) says it did not arrive.

@@ -197,3 +197,16 @@ func TestDeliveryOfAFailedReview(t *testing.T) {
 		t.Errorf("failed: %q", got)
 	}
 }
+
+// TestSplitPackParts: a split pack is named with its parts, not with the
+// first part's hash beside every part's bytes.
+func TestSplitPackParts(t *testing.T) {
+	rec := sample()
+	rec.Pack.PartFiles = []pack.PartFile{{Path: "pack-1.md", SHA256: "aaa", Tokens: 900}, {Path: "pack-2.md", SHA256: "bbb", Tokens: 300}, {Path: "pack-3.md", SHA256: "ccc", Tokens: 650}}
+	rec.Pack.SHA256 = "aaa"
+	for name, out := range map[string]string{"text": Text(rec, Options{}), "markdown": Markdown(rec, Options{})} {
+		if !strings.Contains(out, "in 3 parts (pack-1.md to pack-3.md, 300 to 900 tokens each)") || strings.Contains(out, "sha256 aaa") || strings.Contains(out, "`aaa`") {
+			t.Errorf("%s:\n%s", name, out)
+		}
+	}
+}

@@ -38,7 +38,10 @@ func mdHeader(b *strings.Builder, m *model) {
 	if src := source(r.Source, mdText); src != "" {
 		b.WriteString(", " + src)
 	}
-	if r.Pack.SHA256 != "" {
+	switch {
+	case len(r.Pack.PartFiles) > 0:
+		b.WriteString("," + partsText(r.Pack.PartFiles, mdText))
+	case r.Pack.SHA256 != "":
 		fmt.Fprintf(b, ", sha256 %s", mdCode(shortHash(r.Pack.SHA256), false))
 	}
 	b.WriteString(".\n")

@@ -67,7 +67,7 @@ func (v *textView) header() {
 	if typ == "" {
 		typ = "no"
 	}
-	fmt.Fprintf(&v.b, "%s, %s tokens", v.paint(styleBold, typ+" pack"), commas(r.Pack.Tokens))
+	fmt.Fprintf(&v.b, "%s, %s tokens%s", v.paint(styleBold, typ+" pack"), commas(r.Pack.Tokens), partsText(r.Pack.PartFiles, visible))
 	if src := source(r.Source, visible); src != "" {
 		v.b.WriteString(", " + src)
 	}
@@ -87,7 +87,10 @@ func (v *textView) header() {
 	if len(r.Pack.Steps) > 0 {
 		fmt.Fprintf(&v.b, "        shaped to fit: %s\n", visible(strings.Join(r.Pack.Steps, "; ")))
 	}
-	if r.Pack.SHA256 != "" {
+	switch {
+	case len(r.Pack.PartFiles) > 0:
+		fmt.Fprintf(&v.b, "        %s, %s bytes in all; the budget holds each part (sha256 of each in the record)\n", visible(r.Pack.Format), commas(int(r.Pack.Bytes)))
+	case r.Pack.SHA256 != "":
 		fmt.Fprintf(&v.b, "        %s, %s bytes, sha256 %s\n", visible(r.Pack.Format), commas(int(r.Pack.Bytes)), visible(shortHash(r.Pack.SHA256)))
 	}
 }
