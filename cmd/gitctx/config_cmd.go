@@ -70,9 +70,7 @@ named with --config or GITCTX_CONFIG is yours and needs no trust.` + helpFooter,
 // named where it was given.
 func runConfig(cmd *cobra.Command, a *app, o *configOptions) error {
 	ro := &reviewOptions{}
-	rc := reviewCommand(a, ro)
-	(&cobra.Command{Use: "gitctx"}).AddCommand(rc)
-	rc.SetContext(cmd.Context())
+	rc, _ := borrowedWith(cmd, a, ro)
 	s, err := configure(cmd.Context(), rc, a, o.config)
 	var uerr *usageError
 	if errors.As(err, &uerr) {
@@ -123,7 +121,13 @@ func packCommandFor(cmd *cobra.Command, a *app) *cobra.Command {
 // borrowedCommands are a fresh review and pack command, siblings as they
 // are under gitctx, for a command that reads their settings.
 func borrowedCommands(cmd *cobra.Command, a *app) (review, pack *cobra.Command) {
-	review, pack = newReviewCommand(a), newPackCommand(a)
+	return borrowedWith(cmd, a, &reviewOptions{})
+}
+
+// borrowedWith is borrowedCommands with the review command's options in
+// ro, for a command that validates them as review would.
+func borrowedWith(cmd *cobra.Command, a *app, ro *reviewOptions) (review, pack *cobra.Command) {
+	review, pack = reviewCommand(a, ro), newPackCommand(a)
 	review.SetContext(cmd.Context())
 	pack.SetContext(cmd.Context())
 	root := &cobra.Command{Use: "gitctx"}
