@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -29,5 +30,27 @@ func strictCompletion(root *cobra.Command) {
 			return cmd.Help()
 		}
 		return usagef(cmd, fmt.Errorf("unknown shell %q (use bash, zsh, fish or powershell)", args[0]))
+	}
+}
+
+// strictHelp makes `gitctx help TOPIC` refuse a topic it does not know
+// (exit 2), as an unknown command is, rather than print the usage and
+// exit 0.
+func strictHelp(root *cobra.Command) {
+	root.InitDefaultHelpCmd()
+	h, _, err := root.Find([]string{"help"})
+	if err != nil || h == root || h.Run == nil {
+		return
+	}
+	show := h.Run
+	h.Run = nil
+	h.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) > 0 {
+			if c, rest, err := root.Find(args); err != nil || c == root || len(rest) > 0 {
+				return usagef(cmd, fmt.Errorf("unknown help topic %q (gitctx help lists the commands)", strings.Join(args, " ")))
+			}
+		}
+		show(cmd, args)
+		return nil
 	}
 }

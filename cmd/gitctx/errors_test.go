@@ -100,6 +100,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{`GITCTX_MAX_CONTENT_BYTES="0x400"`, "want a whole number"}},
 		{"ollama without a model", "", nil, append(review, "--provider", "ollama"), exitUsage,
 			[]string{"--provider ollama needs --model NAME", "ollama list"}},
+		{"help on a topic misspelt", "", nil, []string{"help", "pakc"}, exitUsage,
+			[]string{`unknown help topic "pakc"`, "gitctx help lists the commands"}},
 		{"a completion for a shell misspelt", "", nil, []string{"completion", "zhs"}, exitUsage,
 			[]string{`unknown shell "zhs"`, "use bash, zsh, fish or powershell"}},
 		{"an unknown provider", "", nil, append(review, "--provider", "opnai"), exitUsage,

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -132,9 +133,16 @@ func readRecord(cmd *cobra.Command, a *app, o *explainOptions) (*pack.Record, er
 	var rec pack.Record
 	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&rec); err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, fmt.Errorf("%s: a record cut short (%d bytes, the JSON unfinished): pack again to write a whole one", path, len(data))
+		}
 		return nil, fmt.Errorf("%s: not a gitctx record: %w", path, err)
 	}
-	if rec.Schema != pack.SchemaVersion {
+	switch {
+	case rec.Schema == pack.SchemaVersion:
+	case strings.HasPrefix(rec.Schema, "gitctx.record/"):
+		return nil, fmt.Errorf("%s: a record of schema %q, which this gitctx (%q) does not read: use the gitctx that wrote it, or a newer one", path, rec.Schema, pack.SchemaVersion)
+	default:
 		return nil, fmt.Errorf("%s: not a gitctx record: schema %q, want %q", path, rec.Schema, pack.SchemaVersion)
 	}
 	return &rec, nil

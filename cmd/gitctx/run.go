@@ -86,6 +86,7 @@ what was left out and why.` + helpFooter,
 	})
 	root.AddCommand(newPackCommand(a), newReviewCommand(a), newActionCommand(a), newHookCommand(a), newConfigCommand(a), newExplainCommand(a), newVersionCommand(a))
 	strictCompletion(root)
+	strictHelp(root)
 	return root
 }
 
