@@ -81,6 +81,10 @@ const ProblemShallow = "shallow"
 // ProblemNoMatch is a warning that --context-query found nothing to add.
 const ProblemNoMatch = "no_match"
 
+// ProblemReview is the error that stopped gitctx review from sending the
+// pack or posting the answer.
+const ProblemReview = "review"
+
 // ContextError is the failure of a pack whose context has problems: in
 // the strict mode, or in the flexible mode when Confirm said no. Problems
 // lists them all; the record's errors list them too.

@@ -19,8 +19,8 @@ const packMemoryLimit = 120 << 20
 // hookMemoryLimit is the pre-commit check's: a commit's few files load
 // the rules and end far below it, and a staged 54 MB dump, scanned whole,
 // peaks at 340-390 MB (1 GB with the collector at 400%, as it was), in
-// 3.4 s (3.3 s); at packMemoryLimit the collector ran so often it took
-// 4.6 s for the same peak.
+// 3.4-3.9 s (3.2-3.4 s); at packMemoryLimit the collector ran so often it
+// took 4.6-4.9 s for the same peak.
 const hookMemoryLimit = 256 << 20
 
 // limitMemory sets limit as the soft memory limit and turns the

@@ -216,7 +216,7 @@ func saveReviewed(ctx context.Context, a *app, o *reviewOptions, pr *packRun, ru
 	}
 	if runErr != nil {
 		rec := pr.res.Record
-		rec.Errors = append(rec.Errors, pack.Problem{Kind: "review", Message: redactedMessage(ctx, a, runErr.Error())})
+		rec.Errors = append(rec.Errors, pack.Problem{Kind: pack.ProblemReview, Message: redactedMessage(ctx, a, runErr.Error())})
 	}
 	if err := saveOutputs(ctx, a, &o.packOptions, pr); err != nil {
 		return errors.Join(runErr, err)

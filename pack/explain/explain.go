@@ -241,7 +241,7 @@ func deliveryText(d pack.Delivery, errs []pack.Problem, esc func(string) string)
 		return ""
 	}
 	out := esc(d.Kind)
-	if slices.ContainsFunc(errs, func(p pack.Problem) bool { return p.Kind == "review" }) {
+	if slices.ContainsFunc(errs, func(p pack.Problem) bool { return p.Kind == pack.ProblemReview }) {
 		out = "not delivered (the review failed: see Errors); meant for " + out
 	}
 	if d.Model != "" {
