@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
+	"github.com/gitctx/gitctx/pack/outline"
 )
 
 // centreOnHunks cuts each changed file too long for any pack to show
@@ -132,11 +133,21 @@ func outers(lines []string, d int) []int {
 
 // goDeclarations returns the top-level declarations of a Go file, each as
 // the region from its doc comment to its end, or nil for a file that is
-// not Go or does not parse.
+// not Go or does not parse. Only where declarations begin and end matters,
+// so the file is parsed with its function bodies blanked (most of the
+// parsing), and whole only when that fails.
 func goDeclarations(path, text string) []region {
 	if !strings.HasSuffix(path, ".go") {
 		return nil
 	}
+	if decls := declarationsOf(outline.WithoutBodies(text)); decls != nil {
+		return decls
+	}
+	return declarationsOf(text)
+}
+
+// declarationsOf is goDeclarations of a text known to be Go.
+func declarationsOf(text string) []region {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "", text, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {

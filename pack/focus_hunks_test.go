@@ -2,6 +2,10 @@ package pack
 
 import (
 	"fmt"
+	gobuild "go/build"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -179,4 +183,41 @@ func FuzzEnclosingLines(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestGoDeclarationsWithoutBodies: the declarations found with the bodies
+// blanked are those of the whole file, on every Go file of this module
+// (and, without -short, of some of Go's own packages).
+func TestGoDeclarationsWithoutBodies(t *testing.T) {
+	roots := []string{".."}
+	if !testing.Short() {
+		roots = append(roots, filepath.Join(gobuild.Default.GOROOT, "src", "go"), filepath.Join(gobuild.Default.GOROOT, "src", "net"))
+	}
+	files := 0
+	for _, root := range roots {
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") {
+				return err
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			want := declarationsOf(string(data))
+			if want == nil {
+				return nil
+			}
+			files++
+			if got := goDeclarations(p, string(data)); !slices.Equal(got, want) {
+				t.Errorf("%s: declarations %v, want %v", p, got, want)
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if files < 100 {
+		t.Fatalf("only %d Go files compared", files)
+	}
 }

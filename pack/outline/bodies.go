@@ -3,10 +3,10 @@ package outline
 import "bytes"
 
 // An outline shows no function body, yet go/parser builds every body's
-// syntax tree: most of a Go file's parsing. withoutBodies blanks the bodies
+// syntax tree: most of a Go file's parsing. WithoutBodies blanks the bodies
 // first, in one pass over the bytes.
 
-// withoutBodies returns src with the inside of every top-level function's
+// WithoutBodies returns src with the inside of every top-level function's
 // body blanked: each byte but a newline becomes a space, so that every
 // position outside the bodies stays where it was, and the bodies parse as
 // empty blocks. What it blanks is found as the Go grammar finds it:
@@ -16,7 +16,7 @@ import "bytes"
 // does not open a struct or interface type. On a file that does not parse,
 // what it blanks may be anything; the caller parses the result and falls
 // back when that fails.
-func withoutBodies(src string) string {
+func WithoutBodies(src string) string {
 	b := []byte(src)
 	var (
 		depth     int  // open ( [ { of the current declaration

@@ -49,7 +49,7 @@ func TestWithoutBodiesKeepsOutlines(t *testing.T) {
 			return
 		}
 		files++
-		bare := withoutBodies(src)
+		bare := WithoutBodies(src)
 		if len(bare) != len(src) || strings.Count(bare, "\n") != strings.Count(src, "\n") {
 			t.Fatalf("%s: blanking moved bytes or lines", p)
 		}
@@ -93,7 +93,7 @@ func TestWithoutBodies(t *testing.T) {
 			}
 			want = strings.Replace(c.src, c.body, string(blank), 1)
 		}
-		if got := withoutBodies(c.src); got != want {
+		if got := WithoutBodies(c.src); got != want {
 			t.Errorf("%s:\n got %q\nwant %q", c.name, got, want)
 		}
 	}
@@ -107,7 +107,7 @@ func FuzzWithoutBodies(f *testing.F) {
 	f.Add("package p\nfunc f() struct{ a int } { return struct{ a int }{} }\nvar v = T{1}\n")
 	f.Add("package p\n// doc\nfunc f[T interface{ ~int }](x T) (r T) { /* } */ return `}` }\nconst c = '}'\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		bare := withoutBodies(src)
+		bare := WithoutBodies(src)
 		if len(bare) != len(src) || strings.Count(bare, "\n") != strings.Count(src, "\n") {
 			t.Fatalf("blanking moved bytes or lines: %q -> %q", src, bare)
 		}

@@ -13,7 +13,7 @@ import (
 // and every variable's value elided; types, constants, signatures and doc
 // comments stay as written.
 func goOutline(name, text string) (string, bool) {
-	return outlineParsed(name, withoutBodies(text))
+	return outlineParsed(name, WithoutBodies(text))
 }
 
 // outlineParsed is goOutline of a text whose bodies may still be there.
