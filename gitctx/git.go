@@ -18,7 +18,10 @@ import (
 // non-ASCII names, no custom prefixes, no external diff drivers, no line
 // numbers in what grep finds. A colour set for one command (color.diff)
 // wins over color.ui, so each is turned off by name: a diff in colour
-// parses as no hunks at all.
+// parses as no hunks at all. Nor can it make git refuse what gitctx asks:
+// submodule.recurse makes `git grep --untracked` an error, log.follow a
+// `git log` of several paths, and log.showRoot=false hides the root
+// commit's files from the history.
 var gitConfig = []string{
 	"-c", "core.quotePath=false",
 	"-c", "color.ui=never",
@@ -33,6 +36,9 @@ var gitConfig = []string{
 	"-c", "diff.mnemonicPrefix=false",
 	"-c", "diff.external=",
 	"-c", "log.showSignature=false",
+	"-c", "log.follow=false",
+	"-c", "log.showRoot=true",
+	"-c", "submodule.recurse=false",
 	"--no-optional-locks",
 	"--literal-pathspecs",
 }
@@ -127,6 +133,11 @@ func (g *git) command(ctx context.Context, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, "git", append(slices.Clone(config), args...)...)
 	cmd.Dir = g.dir
 	cmd.Env = append(cmd.Environ(), "GIT_TERMINAL_PROMPT=0", "LC_ALL=C")
+	if !g.magic {
+		// --literal-pathspecs is refused beside any other global
+		// pathspec setting a user may have in the environment
+		cmd.Env = append(cmd.Env, "GIT_GLOB_PATHSPECS=0", "GIT_NOGLOB_PATHSPECS=0", "GIT_ICASE_PATHSPECS=0")
+	}
 	cmd.Env = append(cmd.Env, g.env...)
 	return cmd
 }
