@@ -10,6 +10,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -100,11 +101,11 @@ func (r *Repo) SelectWorktree(ctx context.Context) (c *Change, err error) {
 		return nil, err
 	}
 	c.diffEnv, c.cleanup = env, cleanup
-	defer func() {
+	defer func(c *Change) {
 		if err != nil {
-			_ = c.Close()
+			_ = c.Close() // the change, not the nil returned with err
 		}
-	}()
+	}(c)
 	// an unmerged path is listed as modified: the work tree, conflict
 	// markers and all, against HEAD
 	c.Files, _, err = r.rawDiff(ctx, c.diffEnv, base)
@@ -158,6 +159,9 @@ func (r *Repo) indexWithIntentToAdd(ctx context.Context, paths []string) ([]stri
 	if len(paths) == 0 {
 		return env, cleanup, nil
 	}
+	if paths = r.withCommits(ctx, paths); len(paths) == 0 {
+		return env, cleanup, nil
+	}
 	g := r.git
 	g.env = env
 	list := strings.Join(paths, "\x00") + "\x00"
@@ -166,6 +170,20 @@ func (r *Repo) indexWithIntentToAdd(ctx context.Context, paths []string) ([]stri
 		return nil, nil, fmt.Errorf("mark untracked files: %w", err)
 	}
 	return env, cleanup, nil
+}
+
+// withCommits drops from the untracked paths the repositories nested in
+// the work tree with no commit checked out (listed as "dir/"): git cannot
+// mark one intent-to-add, and `git diff` shows none of them.
+func (r *Repo) withCommits(ctx context.Context, paths []string) []string {
+	return slices.DeleteFunc(paths, func(p string) bool {
+		if !strings.HasSuffix(p, "/") {
+			return false
+		}
+		nested := git{dir: filepath.Join(r.Root, filepath.FromSlash(p))}
+		_, err := nested.output(ctx, nil, "rev-parse", "--verify", "--quiet", "HEAD")
+		return err != nil
+	})
 }
 
 // copyInto copies the file at src into dst and closes dst. A missing src

@@ -288,3 +288,52 @@ func TestSelectWorktreeLinked(t *testing.T) {
 		t.Errorf("the main worktree changed: %q", out)
 	}
 }
+
+// TestSelectWorktreeDiffFails: git failing to diff the work tree (here a
+// required clean filter that fails) is an error that names git's
+// complaint, not a panic, and the private index is removed.
+func TestSelectWorktreeDiffFails(t *testing.T) {
+	r := newTestRepo(t)
+	r.Write(".gitattributes", "*.x filter=bad\n")
+	r.Write("f.x", "a\n")
+	r.Commit("first")
+	r.Git("config", "filter.bad.clean", "false")
+	r.Git("config", "filter.bad.required", "true")
+	r.Write("f.x", "a\nb\n")
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+
+	c, err := r.open().SelectWorktree(context.Background())
+	if err == nil {
+		_ = c.Close()
+		t.Fatal("SelectWorktree with a failing required filter: no error")
+	}
+	if !strings.Contains(err.Error(), "filter") {
+		t.Errorf("error %q does not say git's filter failed", err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "gitctx-index-*")); len(left) > 0 {
+		t.Errorf("private index left behind: %v", left)
+	}
+}
+
+// TestSelectWorktreeNestedRepoWithoutCommits: an untracked repository in
+// the work tree with no commit yet (git cannot mark it intent-to-add) is
+// left out, as `git diff` leaves it; the change around it is packed.
+func TestSelectWorktreeNestedRepoWithoutCommits(t *testing.T) {
+	r := newTestRepo(t)
+	r.Write("a.txt", "one\n")
+	r.Commit("first")
+	r.Write("a.txt", "one\ntwo\n")
+	r.Write("new.txt", "new\n")
+	r.Git("init", "-q", "tools")
+
+	c, err := r.open().SelectWorktree(context.Background())
+	if err != nil {
+		t.Fatalf("SelectWorktree beside a nested repository with no commits: %v", err)
+	}
+	defer c.Close()
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{
+		{"a.txt", "", Modified, ModeRegular, ModeRegular},
+		{"new.txt", "", Added, 0, ModeRegular},
+	})
+}
