@@ -63,9 +63,10 @@ func (r *Repo) SelectIndex(ctx context.Context, indexFile string) (*Change, erro
 // Outgoing lists the commits a push of local sends that no remote-tracking
 // branch holds yet and that remoteTip (the remote's current commit, if this
 // repository has it) does not reach: what a pre-push hook reads from its
-// standard input. Merge commits are left out (the commits they bring are
-// listed), as `git log -p` leaves them out. Oldest first; none when local
-// is the all-zero id of a deletion.
+// standard input. Merge commits are listed too: a merge's resolution can
+// add lines of its own (see Parents). Oldest first; none when local is the
+// all-zero id of a deletion. A push of a tag that names a tree or a blob,
+// which no commit's change shows, is a *NotCommitError.
 func (r *Repo) Outgoing(ctx context.Context, local, remoteTip string) ([]string, error) {
 	if !isObjectID(local) {
 		return nil, fmt.Errorf("push of %q: %w (want a full object id)", local, ErrUnknownRevision)
@@ -73,7 +74,14 @@ func (r *Repo) Outgoing(ctx context.Context, local, remoteTip string) ([]string,
 	if isZeroID(local) {
 		return nil, nil
 	}
-	args := []string{"rev-list", "--no-merges", "--reverse", local}
+	out, err := r.git.output(ctx, nil, "cat-file", "-t", local+"^{}")
+	if err != nil {
+		return nil, fmt.Errorf("the object to push: %w", err)
+	}
+	if kind := strings.TrimSpace(string(out)); kind != "commit" {
+		return nil, &NotCommitError{ID: local, Kind: kind}
+	}
+	args := []string{"rev-list", "--reverse", local}
 	if remoteTip != "" && !isZeroID(remoteTip) {
 		if !isObjectID(remoteTip) {
 			return nil, fmt.Errorf("push over %q: %w (want a full object id)", remoteTip, ErrUnknownRevision)
@@ -82,11 +90,36 @@ func (r *Repo) Outgoing(ctx context.Context, local, remoteTip string) ([]string,
 			args = append(args, "^"+remoteTip)
 		}
 	}
-	out, err := r.git.output(ctx, nil, append(args, "--not", "--remotes", "--")...)
+	out, err = r.git.output(ctx, nil, append(args, "--not", "--remotes", "--")...)
 	if err != nil {
 		return nil, fmt.Errorf("list the commits to push: %w", err)
 	}
 	return strings.Fields(string(out)), nil
+}
+
+// NotCommitError is a push of an object that is not a commit (through any
+// tags): a tree or a blob.
+type NotCommitError struct {
+	ID   string
+	Kind string // as git names it: "tree", "blob"
+}
+
+func (e *NotCommitError) Error() string {
+	return fmt.Sprintf("%s is a %s, not a commit", ShortID(e.ID), e.Kind)
+}
+
+// Parents lists a commit's parents, first parent first; none for a root
+// commit.
+func (r *Repo) Parents(ctx context.Context, id string) ([]string, error) {
+	out, err := r.git.output(ctx, nil, "rev-list", "--parents", "-n", "1", id, "--")
+	if err != nil {
+		return nil, fmt.Errorf("parents of %s: %w", ShortID(id), err)
+	}
+	fields := strings.Fields(string(out))
+	if len(fields) == 0 {
+		return nil, fmt.Errorf("parents of %s: git rev-list printed nothing", ShortID(id))
+	}
+	return fields[1:], nil
 }
 
 // isObjectID reports whether s is a full hexadecimal object id (SHA-1 or

@@ -2,6 +2,7 @@ package gitctx
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -77,7 +78,8 @@ func TestSelectIndex(t *testing.T) {
 }
 
 // TestOutgoing checks the commits a push sends: those no remote-tracking
-// branch holds and the remote's tip does not reach, merges left out.
+// branch holds and the remote's tip does not reach, merges included, and
+// refuses a tag of a blob.
 func TestOutgoing(t *testing.T) {
 	r := newTestRepo(t)
 	ctx := context.Background()
@@ -106,10 +108,24 @@ func TestOutgoing(t *testing.T) {
 		return got
 	}
 	zero := strings.Repeat("0", 40)
-	checkEqual(t, "new branch", len(outgoing(merge, zero)), 3)
-	checkEqual(t, "new branch, set", sorted(outgoing(merge, zero)), sorted([]string{second, topic, third}))
-	checkEqual(t, "over the remote tip", sorted(outgoing(merge, second)), sorted([]string{topic, third}))
-	checkEqual(t, "remote tip unknown here", len(outgoing(merge, strings.Repeat("ab", 20))), 3)
+	checkEqual(t, "new branch", len(outgoing(merge, zero)), 4)
+	checkEqual(t, "new branch, set", sorted(outgoing(merge, zero)), sorted([]string{second, topic, third, merge}))
+	checkEqual(t, "over the remote tip", sorted(outgoing(merge, second)), sorted([]string{topic, third, merge}))
+	checkEqual(t, "remote tip unknown here", len(outgoing(merge, strings.Repeat("ab", 20))), 4)
+	parents, err := repo.Parents(ctx, merge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkEqual(t, "the merge's parents", parents, []string{third, topic})
+	if parents, err := repo.Parents(ctx, first); err != nil || len(parents) != 0 {
+		t.Errorf("Parents(root) = %v, %v; want none", parents, err)
+	}
+	blob := strings.TrimSpace(r.Git("hash-object", "-w", "a.txt"))
+	r.Git("tag", "-a", "-m", "a blob", "blobtag", blob)
+	var nc *NotCommitError
+	if _, err := repo.Outgoing(ctx, r.Rev("blobtag"), zero); !errors.As(err, &nc) || nc.Kind != "blob" {
+		t.Errorf("Outgoing(a tag of a blob) = %v; want a NotCommitError of a blob", err)
+	}
 	checkEqual(t, "deletion", len(outgoing(zero, merge)), 0)
 	checkEqual(t, "nothing new", len(outgoing(first, zero)), 0)
 	if _, err := repo.Outgoing(ctx, "--all", zero); err == nil {

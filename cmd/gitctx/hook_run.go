@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -158,10 +159,15 @@ func runPrePush(ctx context.Context, a *app, o *hookOptions) error {
 		return err
 	}
 	defer repo.Close()
-	var commits []string
+	var commits, others []string
 	refOf := map[string]string{} // a commit, and the first remote ref the push sends it to
 	for _, u := range updates {
 		ids, err := repo.Outgoing(ctx, u.localID, u.remoteID)
+		var nc *gitctx.NotCommitError
+		if errors.As(err, &nc) {
+			others = append(others, fmt.Sprintf("%s (a %s, %s)", shortRef(u.remoteRef), nc.Kind, shortID(nc.ID)))
+			continue
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", terminalSafe(u.localRef), err)
 		}
@@ -184,42 +190,92 @@ func runPrePush(ctx context.Context, a *app, o *hookOptions) error {
 		to += " to " + o.args[0]
 	}
 	err = blockOn(a, to, found, unchecked, "remove them from those commits (git rebase -i) and rotate any that were real")
+	if len(others) > 0 {
+		fmt.Fprintf(a.stderr, "gitctx: %s sends %d tag%s of a tree or a blob, which no commit shows and gitctx does not check:\n",
+			terminalSafe(to), len(others), plural(len(others)))
+		for _, o := range others {
+			fmt.Fprintf(a.stderr, "  %s\n", terminalSafe(o))
+		}
+		if err == nil {
+			err = fmt.Errorf("%w: push tags of commits, or check what the tree or blob holds another way", errUnchecked)
+		}
+	}
 	hookHint(a, err, "push")
 	return err
 }
 
-// pushedSecrets checks each commit against its first parent and lists
-// the credentials found as "<commit> <file>:<line>: <rule> (to <ref>)",
-// and the files too large to check as "<commit> <file> (to <ref>)". The rules
-// are those of the .gitleaks.toml in the first commit's parent (usually
-// a commit the remote already has).
+// pushedSecrets checks each commit against its first parent (a merge
+// against each of its parents: see mergeSecrets) and lists the
+// credentials found as "<commit> <file>:<line>: <rule> (to <ref>)", and
+// the files too large to check as "<commit> <file> (to <ref>)". The rules
+// are those of the .gitleaks.toml in the first commit's parent (usually a
+// commit the remote already has).
 func pushedSecrets(ctx context.Context, a *app, repo *gitctx.Repo, commits []string, refOf map[string]string) (found, unchecked []string, err error) {
 	var gate *secrets.Gate
 	for _, id := range commits {
-		ch, err := repo.SelectRange(ctx, id)
+		parents, err := repo.Parents(ctx, id)
 		if err != nil {
 			return nil, nil, err
 		}
-		if gate == nil {
-			if gate, err = newGate(ctx, a, ch, nil); err != nil {
-				ch.Close()
-				return nil, nil, err
+		specs := []string{id} // against the first parent
+		if len(parents) > 1 {
+			specs = nil
+			for _, p := range parents {
+				specs = append(specs, p+".."+id)
 			}
 		}
-		hits, large, err := pack.AddedSecrets(ctx, ch, gate)
-		ch.Close()
-		if err != nil {
-			return nil, nil, fmt.Errorf("commit %s: %w", shortID(id), err)
+		var hits [][]pack.AddedSecret
+		var large [][]string
+		for _, spec := range specs {
+			h, l, err := addedIn(ctx, a, repo, spec, &gate)
+			if err != nil {
+				return nil, nil, fmt.Errorf("commit %s: %w", shortID(id), err)
+			}
+			hits, large = append(hits, h), append(large, l)
 		}
-		ref := " (to " + shortRef(refOf[id]) + ")"
-		for _, p := range large {
-			unchecked = append(unchecked, shortID(id)+" "+p+ref)
+		to := " (to " + shortRef(refOf[id]) + ")"
+		for _, p := range inEvery(large) {
+			unchecked = append(unchecked, shortID(id)+" "+p+to)
 		}
-		for _, h := range hits {
-			found = append(found, shortID(id)+" "+h.String()+ref)
+		for _, h := range inEvery(hits) {
+			found = append(found, shortID(id)+" "+h.String()+to)
 		}
 	}
 	return found, unchecked, nil
+}
+
+// addedIn is pack.AddedSecrets of the change spec names, with the gate
+// made from its first change when *gate is nil.
+func addedIn(ctx context.Context, a *app, repo *gitctx.Repo, spec string, gate **secrets.Gate) ([]pack.AddedSecret, []string, error) {
+	ch, err := repo.SelectRange(ctx, spec)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer ch.Close()
+	if *gate == nil {
+		if *gate, err = newGate(ctx, a, ch, nil); err != nil {
+			return nil, nil, err
+		}
+	}
+	return pack.AddedSecrets(ctx, ch, *gate)
+}
+
+// inEvery returns what was found against every parent of a commit (the
+// credentials, or the files too large to check): in a merge, its own
+// lines, which no parent holds. What one parent already has came with that
+// parent's commits, which are checked on their own.
+func inEvery[T comparable](found [][]T) []T {
+	var out []T
+	for _, x := range found[0] {
+		all := true
+		for _, other := range found[1:] {
+			all = all && slices.Contains(other, x)
+		}
+		if all {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // shortRef is a ref as git names it in messages: refs/heads/x is x.
