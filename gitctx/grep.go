@@ -17,7 +17,8 @@ import (
 // whole word, and hands each match to match with its file's path. It
 // searches the head commit of a range, the index for a staged change and
 // the work tree otherwise, with one `git grep -o`, and reads its output as
-// it comes.
+// it comes. The words go to git on its standard input, never on its
+// command line (see patternLines); an empty one is passed over.
 func (c *Change) Grep(ctx context.Context, words []string, match func(path string, text []byte)) error {
 	return c.GrepIn(ctx, nil, words, match)
 }
@@ -26,14 +27,7 @@ func (c *Change) Grep(ctx context.Context, words []string, match func(path strin
 // (".go", in any case) alone; none searches every file. A suffix holds no
 // wildcard.
 func (c *Change) GrepIn(ctx context.Context, suffixes []string, words []string, match func(path string, text []byte)) error {
-	if len(words) == 0 {
-		return nil
-	}
-	args := []string{"-w", "-F"}
-	for _, w := range words {
-		args = append(args, "-e", w)
-	}
-	return c.grep(ctx, args, suffixes, match)
+	return c.grep(ctx, []string{"-w", "-F"}, words, suffixes, match)
 }
 
 // ErrNoPerl is returned by GrepPerl when git was built without
@@ -60,14 +54,7 @@ func (c *Change) GrepPerl(ctx context.Context, patterns []string, match func(pat
 // GrepPerlIn is GrepPerl in the files whose names end in one of the
 // suffixes alone, as GrepIn.
 func (c *Change) GrepPerlIn(ctx context.Context, suffixes []string, patterns []string, match func(path string, text []byte)) error {
-	if len(patterns) == 0 {
-		return nil
-	}
-	args := []string{"-P"}
-	for _, p := range patterns {
-		args = append(args, "-e", p)
-	}
-	err := c.grep(ctx, args, suffixes, match)
+	err := c.grep(ctx, []string{"-P"}, patterns, suffixes, match)
 	var gerr *Error
 	if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "Perl-compatible") {
 		return ErrNoPerl
@@ -75,12 +62,13 @@ func (c *Change) GrepPerlIn(ctx context.Context, suffixes []string, patterns []s
 	return err
 }
 
-// grep runs `git grep -o` with the pattern arguments on the change's new
-// side, in the files whose names end in one of the suffixes (none: all).
-// For a range, the work tree stands in for the head commit where it holds
-// the same files (see standIn).
-func (c *Change) grep(ctx context.Context, pattern []string, suffixes []string, match func(path string, text []byte)) error {
-	if c.repo == nil {
+// grep runs `git grep -o` with the flags on the change's new side for any
+// of the patterns, in the files whose names end in one of the suffixes
+// (none: all). For a range, the work tree stands in for the head commit
+// where it holds the same files (see standIn).
+func (c *Change) grep(ctx context.Context, flags, patterns, suffixes []string, match func(path string, text []byte)) error {
+	lines := patternLines(patterns)
+	if c.repo == nil || lines == "" {
 		return nil
 	}
 	c.waitPrefetch(ctx)
@@ -102,14 +90,15 @@ func (c *Change) grep(ctx context.Context, pattern []string, suffixes []string, 
 			return len(p) >= len(s) && strings.EqualFold(p[len(p)-len(s):], s)
 		}))
 	}
-	args := append([]string{"grep", "-I", "-z", "-o", "--no-color", "--full-name"}, pattern...)
+	args := append([]string{"grep", "-I", "-z", "-o", "--no-color", "--full-name"}, flags...)
+	args = append(args, "-f", "-") // the patterns, on standard input (patternLines)
 	switch c.Source.Kind {
 	case KindRange, KindPullRequest:
 		differ, ok := c.standIn(ctx)
 		if !ok {
-			return c.runGrep(ctx, g, append(append(args, c.Source.Head, "--"), only...), true, match)
+			return c.runGrep(ctx, g, lines, append(append(args, c.Source.Head, "--"), only...), true, match)
 		}
-		err := c.runGrep(ctx, g, append(append(args, "--"), only...), false, func(path string, text []byte) {
+		err := c.runGrep(ctx, g, lines, append(append(args, "--"), only...), false, func(path string, text []byte) {
 			if !differ[path] {
 				match(path, text)
 			}
@@ -123,19 +112,44 @@ func (c *Change) grep(ctx context.Context, pattern []string, suffixes []string, 
 		if err != nil || len(paths) == 0 {
 			return err
 		}
-		return c.runGrep(ctx, g, append(append(args, c.Source.Head, "--"), paths...), true, match)
+		return c.runGrep(ctx, g, lines, append(append(args, c.Source.Head, "--"), paths...), true, match)
 	case KindStaged:
 		args = append(args, "--cached")
 	case KindWorktree:
 		args = append(args, "--untracked") // untracked files are on the new side too
 	}
-	return c.runGrep(ctx, g, append(append(args, "--"), only...), false, match)
+	return c.runGrep(ctx, g, lines, append(append(args, "--"), only...), false, match)
 }
 
-// runGrep runs one `git grep` and hands on its matches.
-func (c *Change) runGrep(ctx context.Context, g *git, args []string, fromTree bool, match func(path string, text []byte)) error {
+// patternLines is the patterns as `git grep -f -` reads them from its
+// standard input, one a line: never as arguments, since the words and
+// lines of a change (a removed password among them) would then be on
+// git's command line, which any user of the machine can read (ps,
+// /proc/PID/cmdline) and a CI agent that logs the processes it starts
+// keeps. git reads each line back as the pattern it was, but skips an
+// empty line, strips a carriage return at a line's end and refuses a NUL
+// in a fixed string. So a pattern that is empty (as an argument it matched
+// every line), holds a line break (as an argument git split it in two) or
+// a NUL (no file git searches holds one: -I leaves binary files out), or
+// ends in a carriage return, is passed over; none of the searches gives
+// one. "" when none is left.
+func patternLines(patterns []string) string {
+	var b strings.Builder
+	for _, p := range patterns {
+		if p == "" || strings.ContainsAny(p, "\x00\n") || strings.HasSuffix(p, "\r") {
+			continue
+		}
+		b.WriteString(p)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// runGrep runs one `git grep -f -` with the pattern lines on its standard
+// input and hands on its matches.
+func (c *Change) runGrep(ctx context.Context, g *git, lines string, args []string, fromTree bool, match func(path string, text []byte)) error {
 	matched := false
-	err := g.stream(ctx, func(r io.Reader) error {
+	err := g.streamFrom(ctx, strings.NewReader(lines), func(r io.Reader) error {
 		return readGrep(r, fromTree, func(path string, text []byte) {
 			matched = true
 			match(path, text)

@@ -267,3 +267,87 @@ func TestGrepPassesOverMissingBlobs(t *testing.T) {
 		t.Error("GrepPerl with a bad pattern: no error")
 	}
 }
+
+// TestGrepPatternsOffCommandLine: the words and patterns searched for,
+// text of the change that may be a password the pack redacts, reach git
+// on its standard input and never on its command line, which any user of
+// the machine can read, whichever side is searched; git still finds them.
+// GIT_TRACE logs each git command's arguments.
+func TestGrepPatternsOffCommandLine(t *testing.T) {
+	const secret = "Marigold84zz"
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{"app/db.py": "password = \"" + secret + "\"\n", "app/other.py": "x = 1\n", "b.txt": secret + "\n"})
+	r.Commit("one")
+	r.Write("app/other.py", "x = 2\n")
+	r.Commit("two")
+	r.Write("b.txt", "gone\n") // differs from the head commit: read from it
+	trace := filepath.Join(t.TempDir(), "trace")
+	t.Setenv("GIT_TRACE", trace)
+	search := func(name string, ch *Change, want []string) {
+		t.Helper()
+		for kind, grep := range map[string]func(func(string, []byte)) error{
+			"Grep": func(m func(string, []byte)) error { return ch.Grep(t.Context(), []string{secret}, m) },
+			"GrepIn": func(m func(string, []byte)) error {
+				return ch.GrepIn(t.Context(), []string{".py"}, []string{secret}, m)
+			},
+			"GrepPerl": func(m func(string, []byte)) error { return ch.GrepPerl(t.Context(), []string{`\b` + secret + `\b`}, m) },
+			"GrepPerlIn": func(m func(string, []byte)) error {
+				return ch.GrepPerlIn(t.Context(), []string{".py"}, []string{secret}, m)
+			},
+		} {
+			var got []string
+			if err := grep(func(p string, _ []byte) { got = append(got, p) }); err != nil {
+				t.Fatalf("%s, %s: %v", name, kind, err)
+			}
+			slices.Sort(got)
+			want := want
+			if strings.HasSuffix(kind, "In") {
+				want = slices.DeleteFunc(slices.Clone(want), func(p string) bool { return !strings.HasSuffix(p, ".py") })
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s, %s found %q, want %q", name, kind, got, want)
+			}
+		}
+	}
+	search("range, work tree standing in", closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~1..HEAD"))), []string{"app/db.py", "b.txt"})
+	search("work tree", closeChange(t, mustSelect(t)(r.open().SelectWorktree(t.Context()))), []string{"app/db.py"})
+	search("index", closeChange(t, mustSelect(t)(r.open().SelectStaged(t.Context()))), []string{"app/db.py", "b.txt"})
+	r.Git("stash")
+	r.Git("sparse-checkout", "set", "app")
+	search("range, sparse checkout", closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~1..HEAD"))), []string{"app/db.py", "b.txt"})
+
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	greps := 0
+	for line := range strings.Lines(string(data)) {
+		if strings.Contains(line, " grep ") {
+			greps++
+		}
+		if strings.Contains(line, "Marigold") {
+			t.Errorf("a git command line holds the text searched for: %s", line)
+		}
+	}
+	if greps < 16 {
+		t.Errorf("GIT_TRACE logged %d git greps, want 16 or more:\n%s", greps, data)
+	}
+}
+
+// TestPatternLines: the patterns go to git one a line; one that git could
+// not read back intact from a line of its own is passed over.
+func TestPatternLines(t *testing.T) {
+	for _, c := range []struct {
+		patterns []string
+		want     string
+	}{
+		{nil, ""},
+		{[]string{"FooBar", `\b(?:a|b)\b`, "mid\rline"}, "FooBar\n\\b(?:a|b)\\b\nmid\rline\n"},
+		{[]string{"", "two\nlines", "nul\x00", "crlf\r", "kept"}, "kept\n"},
+		{[]string{"", "\n"}, ""},
+	} {
+		if got := patternLines(c.patterns); got != c.want {
+			t.Errorf("patternLines(%q) = %q, want %q", c.patterns, got, c.want)
+		}
+	}
+}

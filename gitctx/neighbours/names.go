@@ -108,7 +108,7 @@ func usedIn(p *gitctx.Patch, max int) []string {
 			if l.Op == ' ' {
 				continue
 			}
-			eachWord([]byte(l.Text), func(b []byte) {
+			eachWord(maskCredentials(l.Text), func(b []byte) {
 				if w := string(b); !seen[w] && specific(w) {
 					seen[w] = true
 					out = append(out, w)

@@ -47,7 +47,8 @@ const (
 // trimmed) the seeds' patches remove and do not add back, of
 // minRemovedLine to maxRemovedLine bytes, with a word of three letters. A
 // line with a random-looking word (a key, a digest) could hold a
-// credential, and is never searched for.
+// credential, and one that sets a credential (credential) does: neither is
+// ever searched for.
 func removedLines(seeds []string, files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) []string {
 	added := map[string]bool{}
 	var removed []string
@@ -56,7 +57,7 @@ func removedLines(seeds []string, files []*gitctx.File, patches map[*gitctx.File
 		case '+':
 			added[t] = true
 		case '-':
-			if len(t) >= minRemovedLine && len(t) <= maxRemovedLine && hasLetters(t, 3) && !hasRandomWord(t) {
+			if len(t) >= minRemovedLine && len(t) <= maxRemovedLine && hasLetters(t, 3) && !hasRandomWord(t) && !credential.MatchString(t) {
 				removed = append(removed, t)
 			}
 		}

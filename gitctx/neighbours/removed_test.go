@@ -3,6 +3,8 @@ package neighbours
 import (
 	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -21,7 +23,8 @@ func TestRemovedLines(t *testing.T) {
 			line('-', "\tmoved := computeTheTotal(x)"),
 			line('+', "        moved := computeTheTotal(x)"), // added back, indented anew
 			line('-', "\tkey := \"xtF8Rz4WqP2mN9vLk3Jd\" // a token"),
-			line('-', "\t12345678901234567890"), // no word
+			line('-', "\tpassword = \"Kestrel-2291\""), // sets a credential
+			line('-', "\t12345678901234567890"),        // no word
 			line('-', "\tcfg.LegacyMode = true // old"),
 		}}}},
 		other: {Hunks: []gitctx.Hunk{{Lines: []gitctx.Line{line('-', "\tanother file's removed line")}}}},
@@ -88,5 +91,45 @@ func TestFindRemovedText(t *testing.T) {
 			checkEqual(t, "files using a dropped name", uses, []string{"cli/setup.go", "lib/helper.go", "web/server.go"})
 			ranksAbove(t, ns, "lib/helper.go", "lib/unrelated.go")
 		})
+	}
+}
+
+// TestFindKeepsChangeOffCommandLine: the neighbour search of a change that
+// replaces a password (the audit's example: the pack redacts both) and
+// removes a line gives git neither password, nor any other text of the
+// change, on its command line, which any user of the machine can read; the
+// file that still holds the removed line is found all the same. GIT_TRACE
+// logs each git command's arguments.
+func TestFindKeepsChangeOffCommandLine(t *testing.T) {
+	r := newTestRepo(t)
+	r.commitEach(map[string]string{
+		"app/db.py":    "def connect():\n    password = \"Kestrel-2291\"\n    policy = legacy_vault_retries(3)\n    return db(password)\n",
+		"app/other.py": "x = 1\n",
+		"app/twin.py":  "def reconnect():\n    policy = legacy_vault_retries(3)\n",
+	})
+	r.Write("app/db.py", "def connect():\n    password = \"Marigold!84zz\"\n    return db(password)\n")
+	r.Git("commit", "-qam", "rotate")
+	ch := r.selectRange("HEAD~1..HEAD")
+	trace := filepath.Join(t.TempDir(), "trace")
+	t.Setenv("GIT_TRACE", trace)
+	for _, noPerl := range []bool{false, true} {
+		ns, _ := find(t, ch, Options{Max: 50, noPerl: noPerl})
+		if n := neighbour(t, ns, "app/twin.py"); !hasReason(n, "still holds 1 line that the change removes") {
+			t.Errorf("noPerl=%v: app/twin.py: %s", noPerl, describe(ns))
+		}
+	}
+	data, err := os.ReadFile(trace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), " grep ") {
+		t.Fatalf("GIT_TRACE logged no git grep:\n%s", data)
+	}
+	for line := range strings.Lines(string(data)) {
+		for _, text := range []string{"Kestrel", "Marigold", "legacy_vault_retries"} {
+			if strings.Contains(line, text) {
+				t.Errorf("a git command line holds %q: %s", text, line)
+			}
+		}
 	}
 }

@@ -1,6 +1,7 @@
 package neighbours
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -9,6 +10,7 @@ import (
 	"maps"
 	"math"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -154,12 +156,13 @@ func searchWords(ctx context.Context, ch *gitctx.Change, suffixes, words []strin
 // seeds' changed lines, added and removed: a word the change stops using
 // links it to the files that use it as well as one it starts using. A
 // word that starts with a digit says nothing; one that looks random (a
-// key, a digest) could be a credential, and is never searched for.
+// key, a digest) or lies in a credential a line sets (maskCredentials)
+// could be a credential, and is never searched for.
 func changedWords(seeds []string, files []*gitctx.File, patches map[*gitctx.File]*gitctx.Patch) []string {
 	var out []string
 	seen := map[string]bool{}
 	for l := range seedLines(seeds, files, patches) {
-		eachWord([]byte(l.Text), func(b []byte) {
+		eachWord(maskCredentials(l.Text), func(b []byte) {
 			if w := string(b); !seen[w] && len(out) < maxWords && !('0' <= w[0] && w[0] <= '9') && !random(w) {
 				seen[w] = true
 				out = append(out, w)
@@ -214,6 +217,33 @@ func usersApart(uses map[string]map[string]int, names []string) map[string]int {
 		}
 	}
 	return users
+}
+
+// credential finds where a line sets a credential: a quoted value given to
+// a name that says it is one (`password = "…"`, `Token: "…"`, `api_key =>
+// '…'`), or the password of a URL (`https://user:…@host`); its first
+// group, or its second, is the credential. It is a cheap guess, not the
+// pack's redaction: it keeps the neighbour searches from sending git, and
+// from ranking by, the text the pack most plainly redacts. It matches 13
+// of the 92,552 lines terraform's last 500 commits add or remove, all in
+// tests (`Token: "secret"`).
+var credential = regexp.MustCompile(`(?i)(?:password|passwd|passphrase|pwd|secret|token|api_?key|access_?key|private_?key|credential)\w*["']?\s*(?::=|=>|=|:)\s*["']([^"']{4,})|://[^/\s:@]+:([^/\s@]+)@`)
+
+// maskCredentials returns the line with the credentials it sets
+// (credential) blanked out, and the other words as they were.
+func maskCredentials(line string) []byte {
+	b := []byte(line)
+	if !strings.ContainsAny(line, "=:") {
+		return b
+	}
+	for _, m := range credential.FindAllSubmatchIndex(b, -1) {
+		for g := 2; g+1 < len(m); g += 2 {
+			if m[g] >= 0 {
+				copy(b[m[g]:m[g+1]], bytes.Repeat([]byte{' '}, m[g+1]-m[g]))
+			}
+		}
+	}
+	return b
 }
 
 // seedLines yields the lines the seeds' patches add and remove, in the

@@ -149,6 +149,36 @@ func TestChangedWords(t *testing.T) {
 	checkEqual(t, "namesBeyond, HasErrors a word", got, []string{"word001Name", "otherName"})
 }
 
+// TestMaskCredentials: the value a line gives a name that says it is a
+// credential, and a URL's password, are blanked out; the other words, and
+// the line's length, are kept.
+func TestMaskCredentials(t *testing.T) {
+	for in, want := range map[string]string{
+		`password = "Kestrel-2291"`:                     `password = "            "`,
+		`Cloud{Host: "example.com", Token: "secret"}`:   `Cloud{Host: "example.com", Token: "      "}`,
+		`['api_key' => 'sk-live-1']`:                    `['api_key' => '         ']`,
+		`DB_PASSWORD: "Marigold!84zz" # prod`:           `DB_PASSWORD: "             " # prod`,
+		`url := "https://ada:Kestrel@example.com/repo"`: `url := "https://ada:       @example.com/repo"`,
+		`token := lexer.Next()`:                         `token := lexer.Next()`,
+		`if password == "" {`:                           `if password == "" {`,
+		`name = "FooBar" // a token of esteem`:          `name = "FooBar" // a token of esteem`,
+	} {
+		if got := string(maskCredentials(in)); got != want {
+			t.Errorf("maskCredentials(%q) = %q, want %q", in, got, want)
+		}
+	}
+
+	line := func(op byte, text string) gitctx.Line { return gitctx.Line{Op: op, Text: text} }
+	seed := &gitctx.File{Path: "a.go"}
+	patches := map[*gitctx.File]*gitctx.Patch{seed: {Hunks: []gitctx.Hunk{{Lines: []gitctx.Line{
+		line('-', `dbPassword := "MarigoldKestrel"`),
+		line('+', `dbPassword := os.Getenv("DB_PASSWORD")`),
+	}}}}}
+	got := changedWords([]string{"a.go"}, []*gitctx.File{seed}, patches)
+	checkEqual(t, "changedWords", got, []string{"dbPassword", "Getenv", "DB_PASSWORD"})
+	checkEqual(t, "usedIn", usedIn(patches[seed], maxUsed), []string{"dbPassword", "DB_PASSWORD"})
+}
+
 func TestWordRarity(t *testing.T) {
 	uses := map[string]map[string]int{
 		"a": {"rare": 1, "common": 3},
