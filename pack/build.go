@@ -180,14 +180,21 @@ func Build(ctx context.Context, ch *gitctx.Change, opts Options) (*Result, error
 		}
 		return nil, err
 	}
+	// From here on, a credential found anywhere is redacted everywhere it
+	// appears: the texts the pack shows go through the gate as they are
+	// rendered, and what went through it before (the commit messages, the
+	// pull request) is swept once they have.
+	opts.Gate.Everywhere()
 	opts.Progress("fitting the budget")
 	parts, err := s.shapeParts(ctx)
 	if err != nil {
 		if errors.Is(err, ErrBudget) {
+			b.redactFound(v)
 			return b.recordOnly(ctx, err)
 		}
 		return nil, err
 	}
+	b.redactFound(v)
 	if err := b.redactWarnings(ctx); err != nil {
 		return nil, err
 	}

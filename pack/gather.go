@@ -97,6 +97,30 @@ func (b *builder) redactCommits(ctx context.Context) error {
 	return nil
 }
 
+// redactFound redacts, in the texts that went through the gate before the
+// files did (the spec, the commit messages, the pull request), the
+// credentials found since (see secrets.Gate.Everywhere): the record holds
+// them as they are, the pack as rendered.
+func (b *builder) redactFound(v *view) {
+	red := func(s *string, side string) {
+		t, hits := b.opts.Gate.RedactFound(*s)
+		*s = t.String()
+		for _, h := range hits {
+			b.noteOrigin(h, side)
+		}
+	}
+	red(&b.spec, "spec")
+	v.Source.Spec = b.spec
+	for i := range b.commits {
+		red(&b.commits[i].Subject, "commit_message")
+		red(&b.commits[i].Message, "commit_message")
+	}
+	if b.pr != nil {
+		red(&b.pr.Title, "pr_title")
+		red(&b.pr.Body, "pr_body")
+	}
+}
+
 // noteOrigin records where a placeholder of the change's text first came
 // from.
 func (b *builder) noteOrigin(h secrets.Hit, side string) {

@@ -3,6 +3,7 @@ package pack
 import (
 	"context"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/gitctx/gitctx/secrets"
@@ -80,12 +81,20 @@ func inOrder[T any](ctx context.Context, g *secrets.Gate, items []T, fn func(*se
 	for i := range idx {
 		idx[i] = i
 	}
-	err := parallel(ctx, idx, func(i int) (err error) {
-		placed[i], err = fn(dry, items[i])
-		return err
-	})
-	if err != nil {
-		return err
+	// A credential found by value everywhere (secrets.Gate.Everywhere)
+	// may be found in one item after another was scanned: those without a
+	// placeholder are scanned again until none is found, so that what is
+	// redacted never depends on which core came first.
+	for known := -1; known != g.Known(); {
+		known = g.Known()
+		err := parallel(ctx, idx, func(i int) (err error) {
+			placed[i], err = fn(dry, items[i])
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		idx = slices.DeleteFunc(idx, func(i int) bool { return placed[i] })
 	}
 	for i, it := range items {
 		if placed[i] {

@@ -157,7 +157,7 @@ func (g *Gate) scan(ctx context.Context, text string, keep func(finding) bool) (
 			}
 		}
 	}
-	spans, own := g.spans(text, kept)
+	spans, own := g.spans(text, kept, keep == nil) // a verdict (BlockingHits) is the rules' alone
 	if cached && fresh && len(fs) == 0 && !own {
 		g.cache.put(key, len(text), nil)
 	}
@@ -176,7 +176,7 @@ func (g *Gate) ScanObject(ctx context.Context, o Object, text string) ([]Span, e
 	if err != nil {
 		return nil, err
 	}
-	spans, own := g.spans(text, fs)
+	spans, own := g.spans(text, fs, true)
 	if fresh && !own && keepable(fs) {
 		g.cache.put(key, len(text), fs)
 	}
@@ -240,9 +240,12 @@ func (g *Gate) Dry() *Gate {
 }
 
 // spans names the findings of a text (in their order, so that a cached
-// finding gets the placeholder a scan gives it), adds the run's own tokens
-// and merges them; own reports whether the text holds an own token.
-func (g *Gate) spans(text string, fs []finding) (spans []Span, own bool) {
+// finding gets the placeholder a scan gives it), adds (byValue) their
+// values found elsewhere in the text (see foundValues) and every value
+// found in the run when the gate looks everywhere, and the run's own
+// tokens, and merges them; own reports whether the text holds an own
+// token.
+func (g *Gate) spans(text string, fs []finding, byValue bool) (spans []Span, own bool) {
 	for _, f := range fs {
 		secret := f.secret
 		switch f.kind {
@@ -253,6 +256,10 @@ func (g *Gate) spans(text string, fs []finding) (spans []Span, own bool) {
 		}
 		spans = append(spans, Span{Start: f.start, End: f.end, Rule: f.rule, Placeholder: g.placeholder(f.rule, secret),
 			secretStart: f.secretStart, secretEnd: f.secretEnd})
+	}
+	if byValue {
+		values := append(g.valueSpans(text, g.values.learn(text, fs)), g.everywhereSpans(text)...)
+		spans = append(spans, outside(values, spans)...)
 	}
 	ownSpans := append(g.ownTokens(text), g.ownEncoded(text)...)
 	return merge(append(spans, ownSpans...)), len(ownSpans) > 0

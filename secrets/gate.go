@@ -61,6 +61,7 @@ type Gate struct {
 	version   [32]byte       // of the rule set, for the cache's keys
 	found     *memo          // what scans found in the texts of this run
 	names     *namer         // the placeholders given out
+	values    *foundValues   // the credentials found, by value (see Everywhere)
 }
 
 // namer gives out placeholders: the same one for the same secret.
@@ -86,7 +87,7 @@ func New(opts Options) (g *Gate, err error) {
 	if opts.Defaults == nil {
 		opts.Defaults = &Defaults{get: buildDefaults}
 	}
-	g = &Gate{names: newNamer(), found: &memo{m: map[cacheKey]memoEntry{}}}
+	g = &Gate{names: newNamer(), found: &memo{m: map[cacheKey]memoEntry{}}, values: newFoundValues()}
 	if len(bytes.TrimSpace(opts.RepoConfig)) == 0 {
 		defaults := opts.Defaults
 		g.detectors = sync.OnceValues(func() (detectors, error) {

@@ -1,0 +1,64 @@
+package secrets
+
+import (
+	"context"
+	"strings"
+	"testing"
+)
+
+// TestFoundValues: a credential a rule finds is redacted, with the same
+// placeholder, where it appears again in the same text without anything a
+// rule knows it by; in other texts only once the gate looks everywhere
+// (and then in every text, RedactFound included). A value shorter than
+// minFoundValue is not looked for.
+func TestFoundValues(t *testing.T) {
+	ctx := context.Background()
+	g, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pw = "Tr0ub4dor0536!q"
+	red, _, err := g.RedactString(ctx, "db_password = \""+pw+"\"\nlogin(\"admin\", \""+pw+"\")\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(red.String(), "\n")
+	if strings.Contains(red.String(), pw) || !strings.HasPrefix(lines[0], `db_password = "[REDACTED:`) {
+		t.Fatalf("the same text, redacted:\n%s", red)
+	}
+	placeholder := lines[0][len(`db_password = "`) : len(lines[0])-1]
+	if lines[1] != `login("admin", "`+placeholder+`")` {
+		t.Errorf("the value again in the same text: %q, want the placeholder %s", lines[1], placeholder)
+	}
+
+	other := "rotate to " + pw + " today"
+	if red, _, _ := g.RedactString(ctx, other); red.String() != other {
+		t.Errorf("another text before Everywhere: %q, want it as it was", red)
+	}
+	if g.Known() != 0 {
+		t.Errorf("Known() = %d before Everywhere, want 0", g.Known())
+	}
+	g.Everywhere()
+	if g.Known() != 1 {
+		t.Errorf("Known() = %d, want 1", g.Known())
+	}
+	want := "rotate to " + placeholder + " today"
+	if red, hits, _ := g.Dry().RedactString(ctx, other); !strings.HasPrefix(red.String(), "rotate to [REDACTED:password") || len(hits) != 1 {
+		t.Errorf("another text after Everywhere, a dry gate: %q, %v", red, hits)
+	}
+	if red, _, _ := g.RedactString(ctx, other); red.String() != want {
+		t.Errorf("another text after Everywhere: %q, want %q", red, want)
+	}
+	if red, hits := g.RedactFound(other); red.String() != want || len(hits) != 1 {
+		t.Errorf("RedactFound = %q, %v; want %q", red, hits, want)
+	}
+	if red, _ := g.RedactFound("db_password = \"" + pw + "\""); !strings.Contains(red.String(), placeholder) {
+		t.Errorf("RedactFound left the value where a rule would find it: %q", red)
+	}
+
+	for _, v := range []string{"short1!", "        "} {
+		if got := valueOf(v, finding{kind: kindLiteral, secretStart: 0, secretEnd: len(v)}); got != "" {
+			t.Errorf("valueOf(%q) = %q, want none", v, got)
+		}
+	}
+}
