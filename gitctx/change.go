@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
+	"github.com/go-git/go-git/v5/plumbing/format/gitattributes"
 )
 
 // SourceKind says where a change came from.
@@ -128,6 +129,10 @@ type Change struct {
 	differ      map[string]bool
 	standInOK   bool
 
+	filtersOnce    sync.Once // see filtered
+	filters        []gitattributes.MatchAttribute
+	filtersDecided bool // the files to read were told filtered or not (see ReadTreeEach)
+
 	prefetchOnce sync.Once
 	prefetched   atomic.Value // chan struct{}, closed once the head's blobs are fetched (see PrepareSearch)
 	passOver     []string     // names of the directories the searches pass over (see PrepareSearch)
@@ -193,6 +198,9 @@ func (c *Change) Read(ctx context.Context, f *File, side Side, limit int64) (int
 	if side == New && c.worktree && !f.newFromBlob {
 		// The work tree is the new side: git may have hashed a file for
 		// rename detection without storing the blob.
+		if c.filtered(ctx, f.Path) {
+			return c.readFiltered(ctx, f.Path, id, limit)
+		}
 		return c.repo.readWorktree(f.Path, limit)
 	}
 	if side == New && f.patch != nil && id == "" {

@@ -87,8 +87,8 @@ func (c *Change) ReadTree(ctx context.Context, e TreeEntry, limit int64) (int64,
 		line := []byte("Subproject commit " + e.ID + "\n")
 		return int64(len(line)), line, nil
 	}
-	if c.fromWorktree(e) {
-		return c.repo.readWorktree(e.Path, limit)
+	if c.fromWorktree(e) && (e.ID == "" || !c.filtered(ctx, e.Path)) {
+		return c.repo.readWorktree(e.Path, limit) // a filtered file as git holds it (see filtered)
 	}
 	// A few files are read this way (manifests, guides): a git process
 	// each is cheaper than opening a large pack index in process.
@@ -274,13 +274,17 @@ func (c *Change) ReadTreeEach(ctx context.Context, entries []TreeEntry, limit in
 	byFile := make(map[*File]TreeEntry, len(entries))
 	for i, e := range entries {
 		f := &File{Path: e.Path, Status: Modified, NewMode: e.Mode, NewID: e.ID, newFromBlob: e.SkipWorktree}
-		if c.fromWorktree(e) {
+		switch {
+		case c.fromWorktree(e) && e.ID != "" && c.filtered(ctx, e.Path):
+			f.newFromBlob = true // as git holds it (see filtered)
+		case c.fromWorktree(e):
 			f.NewID = "" // read from the work tree
 		}
 		files[i] = f
 		byFile[f] = e
 	}
-	tree := &Change{Source: Source{Kind: KindWorktree}, repo: c.repo, worktree: c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch, diskFirst: c.diskFirst}
+	tree := &Change{Source: Source{Kind: KindWorktree}, repo: c.repo, worktree: c.Source.Kind == KindWorktree || c.Source.Kind == KindPatch, diskFirst: c.diskFirst,
+		filtersDecided: true}
 	return tree.ReadEach(ctx, files, New, limit, func(f *File, _ int64, data []byte, err error) error {
 		return fn(byFile[f], data, err)
 	})

@@ -3,6 +3,7 @@ package gitctx
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -336,4 +337,73 @@ func TestSelectWorktreeNestedRepoWithoutCommits(t *testing.T) {
 		{"a.txt", "", Modified, ModeRegular, ModeRegular},
 		{"new.txt", "", Added, 0, ModeRegular},
 	})
+}
+
+// TestSelectWorktreeFilteredFiles: a file with a filter attribute is read
+// as git holds it, not as the smudge filter wrote it to the disk: one the
+// change leaves as it is from its blob, a changed one not at all (its diff
+// is of the cleaned text); a file without the attribute from the disk.
+func TestSelectWorktreeFilteredFiles(t *testing.T) {
+	r := newTestRepo(t)
+	r.Git("config", "filter.inj.clean", "sed s/INJECTEDVALUE/PLACEHOLDER/")
+	r.Git("config", "filter.inj.smudge", "sed s/PLACEHOLDER/INJECTEDVALUE/")
+	r.Write(".gitattributes", "*.cfg filter=inj\n")
+	r.Write("app.cfg", "key=PLACEHOLDER\n")
+	r.Write("other.cfg", "key=PLACEHOLDER\n")
+	r.Write("plain.txt", "plain\n")
+	r.Commit("first")
+	for _, p := range []string{"app.cfg", "other.cfg"} { // smudged, as a checkout leaves them
+		if err := os.Remove(filepath.Join(r.Dir, p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r.Git("checkout", "--", "app.cfg", "other.cfg")
+	r.Write("app.cfg", "key=INJECTEDVALUE\ny=3\n")
+	r.Write("plain.txt", "plain, changed\n")
+	ctx := context.Background()
+
+	c, err := r.open().SelectWorktree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	for _, f := range c.Files {
+		_, data, err := c.Read(ctx, f, New, -1)
+		switch f.Path {
+		case "app.cfg":
+			var ff *filteredFile
+			if !errors.As(err, &ff) {
+				t.Errorf("Read(app.cfg, New) = %q, %v; want a filteredFile error", data, err)
+			}
+		case "plain.txt":
+			if err != nil || string(data) != "plain, changed\n" {
+				t.Errorf("Read(plain.txt, New) = %q, %v", data, err)
+			}
+		}
+	}
+	tree, err := c.Tree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var others []TreeEntry
+	for _, e := range tree {
+		if e.Path == "other.cfg" || e.Path == "plain.txt" {
+			others = append(others, e)
+		}
+	}
+	want := map[string]string{"other.cfg": "key=PLACEHOLDER\n", "plain.txt": "plain, changed\n"}
+	err = c.ReadTreeEach(ctx, others, -1, func(e TreeEntry, data []byte, err error) error {
+		if err != nil || string(data) != want[e.Path] {
+			t.Errorf("ReadTreeEach(%s) = %q, %v; want %q", e.Path, data, err, want[e.Path])
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range others {
+		if _, data, err := c.ReadTree(ctx, e, -1); err != nil || string(data) != want[e.Path] {
+			t.Errorf("ReadTree(%s) = %q, %v; want %q", e.Path, data, err, want[e.Path])
+		}
+	}
 }

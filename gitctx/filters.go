@@ -1,0 +1,109 @@
+package gitctx
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitattributes"
+)
+
+// A file with a `filter` attribute is not stored as the work tree holds
+// it: git runs its clean filter on the way in and its smudge filter on the
+// way out. git-crypt is one: the work tree holds the plaintext, git the
+// ciphertext. A work-tree change's diff is of the cleaned text, as git
+// stores it; the file read from the disk is the smudged text, which git
+// never stores and the change's author may have meant never to leave the
+// machine. So a filtered file is read as git holds it: a file the change
+// leaves as it is from its blob, and a changed one not at all (its diff
+// alone is shown).
+
+// filteredFile is the error of reading a filtered file's new side from
+// the work tree.
+type filteredFile struct{ path string }
+
+func (e *filteredFile) Error() string {
+	return e.path + ": git filters it (a filter attribute): the work tree holds text git does not store, so the diff alone is shown"
+}
+
+// readFiltered reads a filtered file's new side as git holds it: its blob
+// id, if git has stored it (a file the change leaves as it is); else it
+// is a *filteredFile error.
+func (c *Change) readFiltered(ctx context.Context, p, id string, limit int64) (int64, []byte, error) {
+	if id != "" && !isZeroID(id) {
+		if store, err := c.repo.objectStore(); err == nil {
+			if n, data, err := store.blob(ctx, id, limit); err == nil || errors.Is(err, ErrTooLarge) {
+				return n, data, err
+			}
+		}
+	}
+	return 0, nil, &filteredFile{p}
+}
+
+// filtered reports whether p has a filter attribute, for a change whose new
+// side is read from the work tree. The attributes are those of the
+// .gitattributes files the index holds (listed by Tree), read from the
+// work tree, as git applies them there; read once, on first need.
+func (c *Change) filtered(ctx context.Context, p string) bool {
+	if c.repo == nil || c.filtersDecided || c.Source.Kind != KindWorktree && c.Source.Kind != KindPatch {
+		return false
+	}
+	c.filtersOnce.Do(func() {
+		entries, err := c.Tree(ctx)
+		if err == nil {
+			c.filters = c.repo.filterStack(entries)
+		}
+	})
+	return len(c.filters) > 0 && filterSet(c.filters, p)
+}
+
+// filterStack reads the lines of the tracked .gitattributes files among
+// entries that name a filter, the root's first and the deepest last. A
+// file that cannot be read is passed over, as for LinguistGenerated.
+func (r *Repo) filterStack(entries []TreeEntry) []gitattributes.MatchAttribute {
+	var files []string
+	for _, e := range entries {
+		if e.ID != "" && path.Base(e.Path) == ".gitattributes" && e.Mode != ModeSymlink {
+			files = append(files, e.Path)
+		}
+	}
+	slices.SortFunc(files, func(a, b string) int { return strings.Count(a, "/") - strings.Count(b, "/") })
+	var stack []gitattributes.MatchAttribute
+	for _, f := range files {
+		_, data, err := r.readWorktree(f, maxAttributesBytes)
+		if err != nil || !bytes.Contains(data, []byte("filter")) {
+			continue
+		}
+		var domain []string
+		if d := path.Dir(f); d != "." {
+			domain = strings.Split(d, "/")
+		}
+		attrs, err := gitattributes.ReadAttributes(bytes.NewReader(data), domain, domain == nil)
+		if err != nil {
+			continue
+		}
+		stack = append(stack, attrs...)
+	}
+	return stack
+}
+
+// filterSet reports whether the last line of stack that matches p and
+// names the filter attribute gives it a driver.
+func filterSet(stack []gitattributes.MatchAttribute, p string) bool {
+	parts := strings.Split(p, "/")
+	for i := len(stack) - 1; i >= 0; i-- {
+		m := stack[i]
+		if m.Pattern == nil || !m.Pattern.Match(parts) {
+			continue
+		}
+		for _, a := range m.Attributes {
+			if a.Name() == "filter" {
+				return a.IsValueSet() && a.Value() != ""
+			}
+		}
+	}
+	return false
+}
