@@ -38,8 +38,10 @@ type Cache struct {
 // DefaultCacheBytes bounds a cache's size on disk.
 const DefaultCacheBytes = 200 << 20
 
-// cacheFormat starts every entry; a new layout of entries gets a new one.
-const cacheFormat = "gitctx-scan 2"
+// cacheFormat starts every entry; a new layout of entries gets a new one,
+// and so does a new way of finding (3: wrapped encoded runs, see
+// wrappedIn), so that no text found clean before is taken as clean now.
+const cacheFormat = "gitctx-scan 3"
 
 // OpenCache opens (creating it if needed) the cache in dir, which keeps at
 // most maxBytes (0: DefaultCacheBytes; at least the table's size).

@@ -36,6 +36,14 @@ func (g *Gate) detect(ctx context.Context, text string) (fs []finding, err error
 	if err != nil {
 		return nil, err
 	}
+	if fs, err = rulesIn(ctx, ds, text); err != nil {
+		return nil, err
+	}
+	return append(fs, wrappedIn(ctx, ds, text)...), ctx.Err()
+}
+
+// rulesIn runs the rules' detectors over a text.
+func rulesIn(ctx context.Context, ds detectors, text string) (fs []finding, err error) {
 	passes := ds.passesFor(text)
 	var all []placed
 	for i, p := range passes {
