@@ -62,16 +62,30 @@ func (r *Repo) SelectStaged(ctx context.Context) (*Change, error) {
 }
 
 // unmergedError names the unmerged paths (the first few) and what to do.
-func unmergedError(paths []string) error {
-	const most = 10
-	list, more := paths, ""
-	if len(paths) > most {
-		list, more = paths[:most], fmt.Sprintf(" and %d more", len(paths)-most)
-	}
-	return fmt.Errorf("--staged: %w (%s%s), so nothing is staged for them yet: "+
+func unmergedError(paths []string) error { return &UnmergedError{Paths: paths} }
+
+// UnmergedError is an index with unmerged paths: an ErrUnmerged that names
+// them (for --staged, with the way on).
+type UnmergedError struct{ Paths []string }
+
+func (e *UnmergedError) Error() string {
+	return fmt.Sprintf("--staged: %v (%s), so nothing is staged for them yet: "+
 		"resolve the conflicts and `git add` (or `git rm`) each, then pack again; "+
 		"or run gitctx pack without --staged to pack the work tree, conflict markers included",
-		ErrUnmerged, strings.Join(list, ", "), more)
+		ErrUnmerged, e.List())
+}
+
+// Is makes the error an ErrUnmerged for errors.Is.
+func (e *UnmergedError) Is(target error) bool { return target == ErrUnmerged }
+
+// List names the first paths, and how many more there are.
+func (e *UnmergedError) List() string {
+	const most = 10
+	list, more := e.Paths, ""
+	if len(list) > most {
+		list, more = list[:most], fmt.Sprintf(" and %d more", len(list)-most)
+	}
+	return strings.Join(list, ", ") + more
 }
 
 // SelectWorktree selects every uncommitted change against HEAD: staged,

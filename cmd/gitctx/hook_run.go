@@ -51,6 +51,10 @@ func runPreCommit(ctx context.Context, a *app, o *hookOptions) error {
 	// git hands the hook the index it is about to commit; for git commit -a
 	// or git commit PATH that is a temporary file, not .git/index.
 	ch, err := repo.SelectIndex(ctx, a.getenv("GIT_INDEX_FILE"))
+	var unmerged *gitctx.UnmergedError
+	if errors.As(err, &unmerged) {
+		return fmt.Errorf("%w (%s): resolve the conflicts and `git add` (or `git rm`) each, then commit", gitctx.ErrUnmerged, unmerged.List())
+	}
 	if err != nil {
 		return err
 	}
