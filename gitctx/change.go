@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"sync"
 	"sync/atomic"
 
@@ -201,7 +202,17 @@ func (c *Change) Read(ctx context.Context, f *File, side Side, limit int64) (int
 		if c.filtered(ctx, f.Path) {
 			return c.readFiltered(ctx, f.Path, id, limit)
 		}
-		return c.repo.readWorktree(f.Path, limit)
+		n, data, err := c.repo.readWorktree(f.Path, limit)
+		if errors.Is(err, fs.ErrNotExist) && id != "" && !isZeroID(id) {
+			// not on disk, yet changed: a skip-worktree entry (outside a
+			// sparse checkout), which git takes as the index has it
+			if store, serr := c.repo.objectStore(); serr == nil {
+				if n, data, berr := store.blob(ctx, id, limit); berr == nil || errors.Is(berr, ErrTooLarge) {
+					return n, data, berr
+				}
+			}
+		}
+		return n, data, err
 	}
 	if side == New && f.patch != nil && id == "" {
 		return c.readPatched(ctx, f, limit)

@@ -407,3 +407,34 @@ func TestSelectWorktreeFilteredFiles(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectWorktreeSkipWorktreeStaged: a file outside a sparse checkout,
+// changed in the index and so not on disk, is read as the index has it,
+// as git diffs it.
+func TestSelectWorktreeSkipWorktreeStaged(t *testing.T) {
+	r := newTestRepo(t)
+	r.Write("src/a", "s\n")
+	r.Write("other/b", "o\n")
+	r.Commit("first")
+	r.Git("sparse-checkout", "set", "--no-cone", "/src/")
+	out, err := r.GitInput("new\n", "hash-object", "-w", "--stdin")
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := strings.TrimSpace(out)
+	r.Git("update-index", "--cacheinfo", "100644,"+id+",other/b")
+	r.Git("update-index", "--skip-worktree", "other/b")
+	ctx := context.Background()
+
+	c, err := r.open().SelectWorktree(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if len(c.Files) != 1 || c.Files[0].Path != "other/b" {
+		t.Fatalf("Files = %v, want other/b", summarize(c.Files))
+	}
+	if _, data, err := c.Read(ctx, c.Files[0], New, -1); err != nil || string(data) != "new\n" {
+		t.Errorf("Read(other/b, New) = %q, %v; want the index's %q", data, err, "new\n")
+	}
+}
