@@ -58,7 +58,7 @@ func (c *Change) Tree(ctx context.Context) ([]TreeEntry, error) {
 		if c.Source.Kind == KindStaged {
 			// an unmerged path has no staged version (SelectStaged
 			// refuses an index with one), nor has an intent-to-add one
-			ita := c.repo.intentToAdd(entries)
+			ita := c.repo.intentToAdd(ctx, entries)
 			entries = slices.DeleteFunc(entries, func(e TreeEntry) bool { return e.ID == "" || ita[e.Path] })
 		} else if err == nil {
 			untracked := c.untracked
@@ -164,11 +164,17 @@ func (r *Repo) lsFiles(ctx context.Context) ([]TreeEntry, error) {
 // intentToAdd names the index's intent-to-add entries (`git add -N`):
 // a file promised to a later commit, held in the index as the empty blob,
 // which is not what the file holds nor anything staged. nil when no entry
-// is the empty blob (the index is read only then) or the index cannot be
-// read.
-func (r *Repo) intentToAdd(entries []TreeEntry) map[string]bool {
+// is the empty blob (the index is read only then). An index gitctx cannot
+// decode (a split one, SHA-256) is asked of git (see intentToAddByGit).
+func (r *Repo) intentToAdd(ctx context.Context, entries []TreeEntry) map[string]bool {
 	empty := emptyBlob.String()
-	if !slices.ContainsFunc(entries, func(e TreeEntry) bool { return e.ID == empty }) {
+	var candidates []string
+	for _, e := range entries {
+		if e.ID == empty || e.ID == emptyBlobSHA256 {
+			candidates = append(candidates, e.Path)
+		}
+	}
+	if len(candidates) == 0 {
 		return nil
 	}
 	path := os.Getenv("GIT_INDEX_FILE")
@@ -180,7 +186,7 @@ func (r *Repo) intentToAdd(entries []TreeEntry) map[string]bool {
 	}
 	idx, _, err := readIndex(path)
 	if err != nil {
-		return nil
+		return r.intentToAddByGit(ctx, candidates)
 	}
 	var out map[string]bool
 	for _, e := range idx.Entries {
@@ -189,6 +195,48 @@ func (r *Repo) intentToAdd(entries []TreeEntry) map[string]bool {
 				out = map[string]bool{}
 			}
 			out[e.Name] = true
+		}
+	}
+	return out
+}
+
+// emptyBlobSHA256 is the id of the empty blob in a SHA-256 repository.
+const emptyBlobSHA256 = "473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813"
+
+// intentToAddByGit tells the intent-to-add entries among paths (entries of
+// the empty blob) by asking git to diff the index against HEAD twice: an
+// intent-to-add entry is an added file, unless intent-to-add entries are
+// left out (--ita-invisible-in-index). nil when git cannot say.
+func (r *Repo) intentToAddByGit(ctx context.Context, paths []string) map[string]bool {
+	base, _, err := r.head(ctx)
+	if err != nil {
+		return nil
+	}
+	added := func(extra ...string) map[string]bool {
+		args := append([]string{"diff-index", "--cached", "--name-only", "-z", "--diff-filter=A", "--no-renames"}, extra...)
+		out, err := r.git.output(ctx, nil, append(append(args, base, "--"), paths...)...)
+		if err != nil {
+			return nil
+		}
+		set := map[string]bool{}
+		for _, p := range strings.Split(string(out), "\x00") {
+			if p != "" {
+				set[p] = true
+			}
+		}
+		return set
+	}
+	all, visible := added(), added("--ita-invisible-in-index")
+	if all == nil || visible == nil {
+		return nil
+	}
+	var out map[string]bool
+	for p := range all {
+		if !visible[p] {
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[p] = true
 		}
 	}
 	return out

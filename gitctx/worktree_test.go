@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -436,5 +437,52 @@ func TestSelectWorktreeSkipWorktreeStaged(t *testing.T) {
 	}
 	if _, data, err := c.Read(ctx, c.Files[0], New, -1); err != nil || string(data) != "new\n" {
 		t.Errorf("Read(other/b, New) = %q, %v; want the index's %q", data, err, "new\n")
+	}
+}
+
+// TestStagedTreeIntentToAddByGit: an intent-to-add file is no file of a
+// staged change's tree, also where gitctx cannot decode the index (a
+// split index, a SHA-256 repository) and asks git; a staged empty file is.
+func TestStagedTreeIntentToAddByGit(t *testing.T) {
+	for _, setup := range []struct {
+		name string
+		init func(r *testRepo)
+	}{
+		{"split index", func(r *testRepo) { r.Git("config", "core.splitIndex", "true") }},
+		{"sha256", func(r *testRepo) {
+			if err := os.RemoveAll(filepath.Join(r.Dir, ".git")); err != nil {
+				t.Fatal(err)
+			}
+			r.Git("init", "-q", "--object-format=sha256")
+		}},
+		{"plain", func(r *testRepo) {}},
+	} {
+		t.Run(setup.name, func(t *testing.T) {
+			r := newTestRepo(t)
+			setup.init(r)
+			r.Write("a", "a\n")
+			r.Commit("first")
+			r.Write("empty", "")
+			r.Git("add", "empty")
+			r.Write("ita", "content\n")
+			r.Git("add", "-N", "ita")
+			ctx := context.Background()
+			c, err := r.open().SelectStaged(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			tree, err := c.Tree(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var paths []string
+			for _, e := range tree {
+				paths = append(paths, e.Path)
+			}
+			if !slices.Equal(paths, []string{"a", "empty"}) {
+				t.Errorf("Tree = %v, want [a empty]", paths)
+			}
+		})
 	}
 }
