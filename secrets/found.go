@@ -46,16 +46,44 @@ func (g *Gate) Everywhere() {
 }
 
 // valueOf returns the credential a finding names, "" when it names none
-// that can be looked for by value.
+// that can be looked for by value (see looksMade).
 func valueOf(text string, f finding) string {
 	v := f.secret
 	if f.kind == kindLiteral {
 		v = text[f.secretStart:f.secretEnd]
 	}
-	if len(v) < minFoundValue || strings.TrimSpace(v) == "" {
+	if len(v) < minFoundValue || !looksMade(v) {
 		return ""
 	}
 	return v
+}
+
+// looksMade reports whether a value looks made to be a credential rather
+// than a word a rule took for one: an example URL's `user:password@`
+// makes "password" a finding, and looked for by value it would be taken
+// out of every `def login(self, username, password)` of the pack. A value
+// with letters and a digit or a sign (other than _ and -) looks made, as
+// does a long one of both cases or of digits alone; a word, an identifier
+// and a kebab-case name do not.
+func looksMade(v string) bool {
+	var lower, upper, digit, sign bool
+	for _, c := range v {
+		switch {
+		case 'a' <= c && c <= 'z':
+			lower = true
+		case 'A' <= c && c <= 'Z':
+			upper = true
+		case '0' <= c && c <= '9':
+			digit = true
+		case c == '_' || c == '-':
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			return len(v) >= 32 // a private key's block, say; not a phrase
+		default:
+			sign = true
+		}
+	}
+	letters := lower || upper
+	return letters && (digit || sign) || lower && upper && len(v) >= 20 || !letters && digit && !sign && len(v) >= 12
 }
 
 // learn keeps the values of a text's findings, and returns them with

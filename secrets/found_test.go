@@ -62,3 +62,27 @@ func TestFoundValues(t *testing.T) {
 		}
 	}
 }
+
+// TestLooksMade: the values looked for by value look made to be
+// credentials; words and identifiers a rule took for one do not.
+func TestLooksMade(t *testing.T) {
+	for v, want := range map[string]bool{
+		"Tr0ub4dor0536!q":                  true,
+		"SvjElv1mWkeqg2yr1XxIbinQYiJVcsYL": true,
+		"password123":                      true,
+		"sk-proj-abc123":                   true,
+		"SvjElvmWkeqgyrXxIbinQYiJVcsYL":    true,
+		"123456789012":                     true,
+		"password":                         false,
+		"changeme":                         false,
+		"my_secret_key":                    false,
+		"getPassword":                      false,
+		"some-kebab-name":                  false,
+		"12345678":                         false,
+		"correct horse battery":            false,
+	} {
+		if got := looksMade(v); got != want {
+			t.Errorf("looksMade(%q) = %v, want %v", v, got, want)
+		}
+	}
+}
