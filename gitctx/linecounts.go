@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -47,7 +48,7 @@ func (c *Change) LineCounts(ctx context.Context, files []*File) (map[*File]LineC
 	args := append(append([]string{"diff", "--numstat", "-z"}, diffFlags...), c.diffArgs...)
 	args = append(append(args, "--"), paths...)
 	g := c.repo.git
-	g.env = c.diffEnv
+	g.env = append(slices.Clip(g.env), c.diffEnv...)
 	data, err := g.output(ctx, nil, args...)
 	if err != nil {
 		return nil, fmt.Errorf("count the lines of %d files: %w", len(files), err)

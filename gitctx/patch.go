@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
@@ -62,7 +63,7 @@ func (c *Change) Patches(ctx context.Context, want func(*File) bool, maxBytes in
 	args := append(append([]string{"diff", "-p"}, patchFlags...), diffFlags...)
 	args = append(append(args, c.diffArgs...), "--")
 	g := c.repo.git
-	g.env = c.diffEnv
+	g.env = append(slices.Clip(g.env), c.diffEnv...)
 	return g.stream(ctx, read, args...)
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,6 +84,12 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 		r.CommonDir = filepath.Join(abs, r.CommonDir)
 	}
 	r.git = git{dir: r.Root}
+	if _, err := os.Lstat(filepath.Join(r.Root, ".git")); errors.Is(err, fs.ErrNotExist) {
+		// git found the repository from dir, not from the work tree (dir
+		// is a git directory whose core.worktree names it): git run at
+		// the work tree's root is told where the repository is
+		r.git.env = []string{"GIT_DIR=" + r.GitDir, "GIT_WORK_TREE=" + r.Root}
+	}
 	return r, nil
 }
 

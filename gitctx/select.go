@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -141,7 +142,7 @@ func (r *Repo) rawDiff(ctx context.Context, env []string, endpoints ...string) (
 	args := append([]string{"diff", "--raw", "-z", "--no-abbrev"}, diffFlags...)
 	args = append(append(args, endpoints...), "--")
 	g := r.git
-	g.env = env
+	g.env = append(slices.Clip(g.env), env...)
 	out, err := g.output(ctx, nil, args...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("list changed files: %w", err)

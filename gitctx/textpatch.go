@@ -3,6 +3,7 @@ package gitctx
 import (
 	"context"
 	"io"
+	"slices"
 )
 
 // TextPatches reads the patches of files as text: what `git diff --text`
@@ -31,6 +32,6 @@ func (c *Change) TextPatches(ctx context.Context, files []*File, maxBytes int64,
 	args := append(append([]string{"diff", "-p", "--text"}, patchFlags...), diffFlags...)
 	args = append(append(append(args, c.diffArgs...), "--"), paths...)
 	g := c.repo.git
-	g.env = c.diffEnv
+	g.env = append(slices.Clip(g.env), c.diffEnv...)
 	return g.stream(ctx, read, args...)
 }

@@ -177,7 +177,7 @@ func (r *Repo) indexWithIntentToAdd(ctx context.Context, paths []string) ([]stri
 		return env, cleanup, nil
 	}
 	g := r.git
-	g.env = env
+	g.env = append(slices.Clip(g.env), env...)
 	list := strings.Join(paths, "\x00") + "\x00"
 	if _, err := g.output(ctx, strings.NewReader(list), "add", "--intent-to-add", "--pathspec-from-file=-", "--pathspec-file-nul"); err != nil {
 		_ = cleanup()

@@ -486,3 +486,31 @@ func TestStagedTreeIntentToAddByGit(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenFromGitDirWithCoreWorktree: gitctx run inside a git directory
+// whose core.worktree names the work tree (git works there) packs the work
+// tree, telling git where the repository is.
+func TestOpenFromGitDirWithCoreWorktree(t *testing.T) {
+	r := newTestRepo(t)
+	r.Write("a.txt", "a\n")
+	r.Commit("first")
+	gitDir := filepath.Join(t.TempDir(), "g")
+	if err := os.Rename(filepath.Join(r.Dir, ".git"), gitDir); err != nil {
+		t.Fatal(err)
+	}
+	r.Git("--git-dir="+gitDir, "config", "core.worktree", r.Dir)
+	r.Write("a.txt", "a\nb\n")
+	t.Chdir(gitDir)
+
+	repo, err := Open(context.Background(), ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer repo.Close()
+	c, err := repo.SelectWorktree(context.Background())
+	if err != nil {
+		t.Fatalf("SelectWorktree from the git directory: %v", err)
+	}
+	defer c.Close()
+	checkEqual(t, "Files", summarize(c.Files), []fileSum{{"a.txt", "", Modified, ModeRegular, ModeRegular}})
+}
