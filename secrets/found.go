@@ -26,7 +26,7 @@ const minFoundValue = 8
 // and its Dry copies share them.
 type foundValues struct {
 	mu         sync.Mutex
-	rule       map[string]string // value → the rule that first found it; in memory only
+	rule       map[string]string // value → the first by name of the rules that found it; in memory only
 	everywhere bool              // look for every value in every text
 	trie       *ahocorasick.Trie // of the values, sorted; nil: to build
 	values     []string          // the trie's patterns
@@ -101,9 +101,12 @@ func (fv *foundValues) learn(text string, fs []finding) []foundValue {
 	fv.mu.Lock()
 	defer fv.mu.Unlock()
 	for _, v := range out {
-		if _, ok := fv.rule[v.value]; !ok {
+		switch rule, ok := fv.rule[v.value]; {
+		case !ok:
 			fv.rule[v.value] = v.rule
 			fv.trie = nil
+		case v.rule < rule:
+			fv.rule[v.value] = v.rule // found by two rules: the first by name, whichever core came first
 		}
 	}
 	return out

@@ -86,3 +86,20 @@ func TestLooksMade(t *testing.T) {
 		}
 	}
 }
+
+// TestFoundValueRuleOrder: a value two rules found is named by the first
+// rule by name, whichever scan found it first.
+func TestFoundValueRuleOrder(t *testing.T) {
+	const text = "Tr0ub4dor0536!q"
+	f := func(rule string) []finding {
+		return []finding{{secretStart: 0, secretEnd: len(text), rule: rule, kind: kindLiteral}}
+	}
+	for _, order := range [][2]string{{"zz-rule", "aa-rule"}, {"aa-rule", "zz-rule"}} {
+		fv := newFoundValues()
+		fv.learn(text, f(order[0]))
+		fv.learn(text, f(order[1]))
+		if got := fv.rule[text]; got != "aa-rule" {
+			t.Errorf("learnt by %v: rule %q, want aa-rule", order, got)
+		}
+	}
+}
