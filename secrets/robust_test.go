@@ -132,9 +132,13 @@ func TestOwnTokensEncoded(t *testing.T) {
 			}
 		}
 	}
-	// nothing else is taken for it
+	// nothing else is taken for it (basic-auth takes the header's
+	// credentials, whatever they hold)
 	text := "AUTHORIZATION: basic " + b64([]byte("x-access-token:ghs_other")) + "\nhex " + hex.EncodeToString([]byte("another value")) + "\n"
-	if out, hits := redactAll(t, g, text); len(hits) != 0 {
-		t.Errorf("redacted text that holds no own token: %q", out)
+	out, hits := redactAll(t, g, text)
+	for _, h := range hits {
+		if h.Rule != "basic-auth" {
+			t.Errorf("redacted text that holds no own token: %q", out)
+		}
 	}
 }

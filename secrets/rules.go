@@ -42,6 +42,10 @@ package secrets
 // alphabet, ended as gitleaks' token rules are once strengthened
 // (looserEnd), with some entropy so that a placeholder of one repeated
 // letter is not one.
+//
+// The form rules (formRules): credentials that a header, a command line
+// or a file's layout gives away, HTTP Basic credentials, passwords in
+// flags, .pgpass lines, PuTTY keys and Django's insecure keys.
 const extraRules = `
 [[rules]]
 id = "uri-credentials"
@@ -153,7 +157,7 @@ id = "password-assignment"
 description = "A quoted literal given to a name that says it is a password"
 regex = '''` + passwordAssignmentRegex + `'''
 keywords = ["pass", "pwd", "secret", "proxy"]
-` + notAPassword + `]
+` + notAPassword + notAPassphrase + `]
 
 [[rules]]
 id = "password-setting"
@@ -166,7 +170,7 @@ keywords = ["pass"]
 description = "a line of netrc's password and a value that does not look random"
 regexTarget = "match"
 regexes = ['''^[ \t]*password[ \t]+(?:[^A-Z\s:=]+|[^a-z\s:=]+|[^0-9\s:=]+)[ \t]*\r?$''']
-`
+` + formRules
 
 // notAPassword opens the password rules' allowlist: placeholders,
 // versions, paths, ${…} references (not one with a default, which may be
@@ -191,6 +195,19 @@ regexes = [
   '''^(?i:password|passwd|passphrase|passcode|pass|secret|changeme|change_me|example|placeholder|dummy|redacted|hidden|required|optional|confirmed|none|null|nil|undefined|true|false|yes|no|allow|deny|warn|fail|skip|string|str|text|int|integer|number|bool|boolean|object|any|bytes|option)\??$''',
 `
 
+// notAPassphrase goes on password-assignment's allowlist that
+// notAPassword opens: a value with a space is a passphrase only if it has
+// upper-case and lower-case letters and digits, 12 characters or more,
+// and no plain word (a word in lower case or capitalized, an upper-case
+// one or a number): "1pEx Qrn7 L84k" is one, "Use 8 or more characters"
+// is not.
+const notAPassphrase = `  '''^[^0-9]* [^0-9]*$''',
+  '''^[^A-Z]* [^A-Z]*$''',
+  '''^[^a-z]* [^a-z]*$''',
+  '''^\S{3} \S{3} \S{3}$''',
+  '''(?:^|\s)(?:[A-Z]?[a-z]+|[A-Z]+|\d+)[.,:;!?]?\s|\s(?:[A-Z]?[a-z]+|[A-Z]+|\d+)[.,:;!?]?$''',
+`
+
 // The password rules' expressions (see extraRules and passRegions), in
 // parts. Every match lies on one line.
 const (
@@ -205,7 +222,12 @@ const (
 	// passwordQuoted is a quoted literal set, passed, compared or
 	// subscripted: password = 'x', "password": "x", pw != "x",
 	// $db['password'] = 'x'.
-	passwordQuoted = `(?:` + passwordName + `)["']?\]?[ \t]{0,5}(?:===|!==|==|!=|=>|:=|=|:)[ \t]{0,5}(?:"([^"\s]{4,200})"|'([^'\s]{4,200})'|\x60([^\x60\s]{4,200})\x60)`
+	passwordQuoted = `(?:` + passwordName + `)["']?\]?[ \t]{0,5}(?:===|!==|==|!=|=>|:=|=|:)[ \t]{0,5}(?:"([^"\s]{4,200})"|'([^'\s]{4,200})'|\x60([^\x60\s]{4,200})\x60|"(` + passphraseWords + `)"|'(` + passphraseWords + `)')`
+
+	// passphraseWords is a quoted value of 3 to 8 words apart by single
+	// spaces, each of 3 or more characters: a passphrase if the
+	// allowlist does not find a plain word in it (see notAPassphrase).
+	passphraseWords = `[^"'\s]{3,40}(?: [^"'\s]{3,40}){2,7}`
 
 	// passwordArgument is a quoted literal passed after a quoted
 	// upper-case name (a constant's or an environment variable's) that a
@@ -260,12 +282,24 @@ func passwordRule(rule string) bool {
 // secretOnly reports whether a rule's finding replaces its secret alone,
 // not its whole match: the name before a password or a key says what was
 // there.
-func secretOnly(rule string) bool { return passwordRule(rule) || rule == "aws-secret-access-key" }
+func secretOnly(rule string) bool {
+	switch rule {
+	case "aws-secret-access-key", "basic-auth", "password-flag", "password-option", "pgpass-password", "putty-private-key":
+		return true
+	}
+	return passwordRule(rule)
+}
 
 // redactOnly reports whether a rule redacts but never blocks a commit:
 // whether a change adds a credential is gitleaks' verdict, and these rules
 // are gitctx's wider net for what leaves the machine.
-func redactOnly(rule string) bool { return passwordRule(rule) }
+func redactOnly(rule string) bool {
+	switch rule {
+	case "basic-auth", "password-flag", "password-option", "pgpass-password", "django-insecure-key":
+		return true
+	}
+	return passwordRule(rule)
+}
 
 // decodedRule reports whether a rule is run on decoded text too. The password
 // rules are not: they look for a name and its value in the text as it is,

@@ -213,6 +213,8 @@ func TestPasswordChecksNewForms(t *testing.T) {
 		`RUN echo "machine h.example.com login deploy password LIp3x9KMni" > ~/.netrc`,
 		"machine h login u\n  password NfK2x8qboHN\r\n",
 		`printf "machine git.example.com\nlogin ci\npassword Zq81nv0aqJd\n"`,
+		"a\npassword = \"1pEx Qrn7 L84k\"\nb",
+		"x\n  DB_PASSWORD: 'x9Kq 2LmZ pQ7w Tz3e'\r\n",
 	} {
 		for _, id := range []string{"password-assignment", "password-setting"} {
 			c := costlyByID(t, id)
