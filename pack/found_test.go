@@ -1,6 +1,9 @@
 package pack
 
 import (
+	"encoding/base64"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -50,5 +53,53 @@ func TestCredentialRedactedEverywhere(t *testing.T) {
 	}
 	if again := pack(); again.Text != res.Text {
 		t.Errorf("a second run packs differently: %s", textDiff(again.Text, res.Text))
+	}
+}
+
+// TestKeyRotatedInPlace: a private key (PEM, PuTTY) whose lines change
+// deep in the block (no first line within the hunk, nor within
+// scanContext lines of it) shows none of them: the whole block is scanned,
+// and the hunk header, which git names by a line of the key above the
+// hunk, shows that line redacted.
+func TestKeyRotatedInPlace(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(1, 2))
+	b64 := func() string {
+		b := make([]byte, 48)
+		for i := range b {
+			b[i] = byte(rnd.IntN(256))
+		}
+		return base64.StdEncoding.EncodeToString(b)
+	}
+	formats := map[string]func([]string) string{
+		"putty": func(p []string) string {
+			return "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAB3NzaC1yc2EAAAADAQABAAABAQ\n" +
+				"Private-Lines: 28\n" + strings.Join(p, "\n") + "\nPrivate-MAC: 7f8499ff30499a90ebb4108e360ddfcfc69e290d9f945ffa4d1278220ad2cf13\n"
+		},
+		"pem": func(p []string) string {
+			return "-----BEGIN RSA PRIVATE KEY-----\n" + strings.Join(p, "\n") + "\n-----END RSA PRIVATE KEY-----\n"
+		},
+	}
+	for name, key := range formats {
+		t.Run(name, func(t *testing.T) {
+			private := make([]string, 28)
+			for i := range private {
+				private[i] = b64()
+			}
+			r := newRepo(t, name)
+			r.Write("keydata.txt", key(private))
+			r.Commit("key")
+			rotated := slices.Clone(private)
+			rotated[20] = b64()
+			r.Write("keydata.txt", key(rotated))
+			r.Commit("rotate one line")
+
+			res := build(t, r.change("HEAD~1..HEAD"), options(counter(t), Markdown, 0))
+			for i, line := range append(private, rotated[20]) {
+				if strings.Contains(res.Text, line) {
+					t.Errorf("private line %d is in the pack:\n%s", i, res.Text)
+					break
+				}
+			}
+		})
 	}
 }

@@ -19,8 +19,9 @@ import (
 // it is, with their surroundings:
 //
 //   - scanContext lines on each side of every shown line;
-//   - a private key block (-----BEGIN … -----END) that holds a shown line,
-//     whole, up to keyWindow lines each way.
+//   - a private key block (-----BEGIN … -----END, or a PuTTY key's
+//     private lines) that holds a shown line, whole, up to keyWindow lines
+//     each way.
 //
 // A file shown whole is scanned whole. In XML and JSON packs, whose
 // escaping hides some matches from the rules (a quote becomes &quot;), the
@@ -135,15 +136,16 @@ func scanRegions(lines sideLines, shown []int, keys bool) [][2]int {
 	return out
 }
 
-// keyBlock finds the -----BEGIN … -----END block around line n, within
+// keyBlock finds the private key block around line n (-----BEGIN …
+// -----END, or a PuTTY key's Private-Lines: … Private-MAC:), within
 // keyWindow lines each way.
 func keyBlock(lines sideLines, n int) (int, int, bool) {
 	begin := 0
 	for i := n; i >= max(1, n-keyWindow); i-- {
-		if strings.Contains(lines.line(i), "-----END") && i != n {
+		if keyEnd(lines.line(i)) && i != n {
 			return 0, 0, false // n comes after a block, not inside one
 		}
-		if strings.Contains(lines.line(i), keyMarker) {
+		if keyBegin(lines.line(i)) {
 			begin = i
 			break
 		}
@@ -152,11 +154,19 @@ func keyBlock(lines sideLines, n int) (int, int, bool) {
 		return 0, 0, false
 	}
 	for i := n; i <= min(lines.count(), n+keyWindow); i++ {
-		if strings.Contains(lines.line(i), "-----END") {
+		if keyEnd(lines.line(i)) {
 			return begin, i, true
 		}
 	}
 	return begin, min(lines.count(), n+keyWindow), true
+}
+
+func keyBegin(line string) bool {
+	return strings.Contains(line, keyMarker) || strings.Contains(line, puttyKeyMarker)
+}
+
+func keyEnd(line string) bool {
+	return strings.Contains(line, "-----END") || strings.Contains(line, "Private-MAC:")
 }
 
 // agrees reports whether a side's lines are, at each line number, the

@@ -3,6 +3,8 @@ package pack
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -137,6 +139,9 @@ func (b *builder) redactEntry(ctx context.Context, g *secrets.Gate, e *entry, wh
 	if red.sections, err = b.redactSections(ctx, g, e); err != nil {
 		return nil, err
 	}
+	if err := keySections(ctx, g, red); err != nil {
+		return nil, fmt.Errorf("%s: %w", e.label.String(), err)
+	}
 	if e.showContent == RepOutline {
 		if red.outline, err = b.makeOutline(ctx, g, e, whole[0]); err != nil {
 			return nil, err
@@ -232,6 +237,56 @@ func (b *builder) redactSections(ctx context.Context, g *secrets.Gate, e *entry)
 		out[r] = redactedText{texts[i], hits[i]}
 	}
 	return out, nil
+}
+
+// keySections puts in place of a hunk header's section that is a line the
+// side's images redacted (a line of a private key block: git names a hunk
+// by the last line above it that starts with a letter, and in a key that
+// is a line of the key, which no rule knows on its own) the line as
+// redacted there.
+func keySections(ctx context.Context, g *secrets.Gate, red *redaction) error {
+	for raw, sec := range red.sections {
+		if len(sec.hits) > 0 || len(strings.TrimSpace(raw)) < minKeySection {
+			continue
+		}
+		for _, im := range []*image{red.oldDiff, red.newDiff} {
+			line, hits, ok := im.redactedLine(raw)
+			if !ok {
+				continue
+			}
+			t, _, err := g.RedactString(ctx, line)
+			if err != nil {
+				return err
+			}
+			for i := range hits {
+				hits[i].Line = 0
+			}
+			red.sections[raw] = redactedText{t, hits}
+			break
+		}
+	}
+	return nil
+}
+
+// minKeySection is the shortest section keySections looks for: a key's
+// lines are long; a short section ("}") is some other line's.
+const minKeySection = 16
+
+// redactedLine finds the first line of the side (read whole) that starts
+// with section and that the image redacted, and returns it as redacted,
+// with its placeholders.
+func (im *image) redactedLine(section string) (string, []secrets.Hit, bool) {
+	if im == nil || im.count == 0 {
+		return "", nil, false
+	}
+	section = strings.TrimRight(section, " \t\r")
+	lines := slices.Sorted(maps.Keys(im.hits))
+	for _, n := range lines {
+		if n >= 1 && n <= im.count && len(im.hits[n]) > 0 && strings.HasPrefix(im.all.line(n), section) {
+			return im.lines[n], slices.Clone(im.hits[n]), true
+		}
+	}
+	return "", nil, false
 }
 
 // imageVariant names how imageText makes a text from a blob, for the scan

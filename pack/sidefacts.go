@@ -13,12 +13,16 @@ import (
 // across lines look for.
 type sideFacts struct {
 	lines   sideLines
-	keys    bool // a private key's BEGIN line (keyMarker)
+	keys    bool // a private key's first line (keyMarker, puttyKeyMarker)
 	context bool // see needsContext
 }
 
-// keyMarker starts a private key block.
-const keyMarker = "-----BEGIN"
+// keyMarker starts a private key block; puttyKeyMarker a PuTTY key's
+// private lines (which end at its Private-MAC: line).
+const (
+	keyMarker      = "-----BEGIN"
+	puttyKeyMarker = "Private-Lines:"
+)
 
 // needsContext reports whether a text holds what gitleaks' rules that
 // match across lines look for: a Kubernetes Secret, a curl command.
@@ -107,7 +111,7 @@ func (b *builder) factsFor(e *entry, old bool, text string) sideFacts {
 	obj := b.objectOf(e, old)
 	keys, context, ok := b.opts.Counts.facts(obj, len(text))
 	if !ok {
-		keys, context = strings.Contains(text, keyMarker), needsContext(text)
+		keys, context = strings.Contains(text, keyMarker) || strings.Contains(text, puttyKeyMarker), needsContext(text)
 		b.opts.Counts.putFacts(obj, len(text), keys, context)
 	}
 	return sideFacts{lines: splitSide(text), keys: keys, context: context}
@@ -115,7 +119,7 @@ func (b *builder) factsFor(e *entry, old bool, text string) sideFacts {
 
 // factsVariant names how a side's facts are found (the marker and the
 // words factsFor looks for): change it whenever that changes.
-const factsVariant = "gitctx-side-facts-1"
+const factsVariant = "gitctx-side-facts-2"
 
 func factsKey(obj secrets.Object) countKey {
 	h := sha256.New()
