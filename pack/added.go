@@ -188,14 +188,16 @@ func addedHits(ctx context.Context, gate *secrets.Gate, path string, p *gitctx.P
 	return out, nil
 }
 
-// pemBegin starts a PEM block: a multi-line credential such as a private
-// key, which gitleaks recognises only from its BEGIN line on.
-var pemBegin = regexp.MustCompile(`(?i)-----BEGIN`)
+// pemBegin starts a PEM block or a PuTTY key's private lines: a multi-line
+// credential such as a private key, which the rules recognise only from
+// its first line on.
+var pemBegin = regexp.MustCompile(`(?i)-----BEGIN|Private-Lines:`)
 
 // keyHits finds what a scan of the hunks cannot: a key rotated in place
 // changes body lines far from its BEGIN line, so no hunk holds the line
-// that makes it a key. When the new version of a file has a PEM block, the
-// whole file is scanned and the hits on added lines are kept.
+// that makes it a key. When the new version of a file has a PEM block (or
+// a PuTTY key), the whole file is scanned and the hits on added lines are
+// kept.
 func keyHits(ctx context.Context, ch *gitctx.Change, gate *secrets.Gate, f *gitctx.File, p *gitctx.Patch) ([]secrets.Hit, error) {
 	_, data, err := ch.Read(ctx, f, gitctx.New, AddedLimit)
 	if err != nil || !pemBegin.Match(data) {

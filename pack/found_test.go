@@ -103,3 +103,37 @@ func TestKeyRotatedInPlace(t *testing.T) {
 		})
 	}
 }
+
+// TestAddedSecretsPuttyKeyRotatedInPlace: a PuTTY key whose line changes
+// far from its Private-Lines: line blocks a commit, as a PEM key does.
+func TestAddedSecretsPuttyKeyRotatedInPlace(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(3, 4))
+	b64 := func() string {
+		b := make([]byte, 48)
+		for i := range b {
+			b[i] = byte(rnd.IntN(256))
+		}
+		return base64.StdEncoding.EncodeToString(b)
+	}
+	key := func(p []string) string {
+		return "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAB3NzaC1yc2EAAAADAQABAAABAQ\n" +
+			"Private-Lines: 28\n" + strings.Join(p, "\n") + "\nPrivate-MAC: 7f8499ff30499a90ebb4108e360ddfcfc69e290d9f945ffa4d1278220ad2cf13\n"
+	}
+	private := make([]string, 28)
+	for i := range private {
+		private[i] = b64()
+	}
+	r := newRepo(t, "putty")
+	r.Write("deploy/id.txt", key(private))
+	r.Commit("key")
+	private[20] = b64()
+	r.Write("deploy/id.txt", key(private))
+	r.Git("add", "-A")
+	found, _, err := AddedSecrets(t.Context(), r.change("--staged"), testGate())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(found) == 0 || found[0].Rule != "putty-private-key" || found[0].Line != 27 {
+		t.Errorf("AddedSecrets = %v, want putty-private-key on line 27", found)
+	}
+}
