@@ -297,7 +297,9 @@ func (c *Change) ReadTreeToSearch(ctx context.Context, entries []TreeEntry, limi
 			same = append(same, e)
 		}
 	}
-	worktree := &Change{Source: Source{Kind: KindWorktree}, repo: c.repo}
+	// searched, never shown: a filtered file's text as the work tree holds
+	// it does (see filtered), and the work tree is not listed for it
+	worktree := &Change{Source: Source{Kind: KindWorktree}, repo: c.repo, filtersDecided: true}
 	err := worktree.ReadTreeEach(ctx, same, limit, func(e TreeEntry, data []byte, err error) error {
 		if err != nil && !errors.Is(err, ErrTooLarge) && ctx.Err() == nil {
 			// not in the work tree after all (a file marked skip-worktree

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -200,5 +201,32 @@ func TestReadTreeToSearch(t *testing.T) {
 	r.remove("a.go")
 	if got := read(ch.ReadTreeToSearch); !maps.Equal(got, want) {
 		t.Errorf("ReadTreeToSearch, a.go skip-worktree and gone: %q, want %q", got, want)
+	}
+}
+
+// TestReadTreeToSearchListsNoWorkTree: reading a range's files from the
+// work tree to search them lists no work tree (its untracked files cost a
+// walk of every directory): what is only searched is not checked for
+// filters (see filtered).
+func TestReadTreeToSearchListsNoWorkTree(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{".gitattributes": "*.cfg filter=x\n", "a.go": "A\n", "b.cfg": "B\n"})
+	r.Commit("one")
+	r.Write("a.go", "A2\n")
+	r.Commit("two")
+	ch := closeChange(t, mustSelect(t)(r.open().SelectRange(t.Context(), "HEAD~1..HEAD")))
+	tree, err := ch.Tree(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	trace := filepath.Join(t.TempDir(), "trace")
+	t.Setenv("GIT_TRACE", trace)
+	err = ch.ReadTreeToSearch(t.Context(), tree, 1<<20, func(TreeEntry, []byte, error) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(trace)
+	if strings.Contains(string(data), "ls-files") {
+		t.Errorf("ReadTreeToSearch listed the work tree:\n%s", data)
 	}
 }
