@@ -78,34 +78,44 @@ func (c *Change) attributeStack(ctx context.Context, paths []string) ([]gitattri
 			files = append(files, name)
 		}
 	}
-	slices.SortFunc(files, func(a, b string) int { return strings.Count(a, "/") - strings.Count(b, "/") })
-	var stack []gitattributes.MatchAttribute
-	for _, f := range files {
+	var failed error
+	stack := parseAttributes(files, func(f string) ([]byte, bool) {
 		data, ok, err := c.ReadBaseFile(ctx, f, maxAttributesBytes)
-		switch {
-		case ctx.Err() != nil:
-			return nil, ctx.Err()
-		case err != nil || !ok:
-			continue // too large to be read
+		if ctx.Err() != nil {
+			failed = ctx.Err()
 		}
-		var domain []string
-		if d := path.Dir(f); d != "." {
-			domain = strings.Split(d, "/")
-		}
-		attrs, err := gitattributes.ReadAttributes(bytes.NewReader(data), domain, domain == nil)
-		if err != nil {
-			continue // a line git would warn about spoils the file for go-git; leave it out
-		}
-		stack = append(stack, attrs...)
+		return data, err == nil && ok // one too large to be read is passed over
+	})
+	if failed != nil {
+		return nil, failed
 	}
 	return stack, nil
 }
 
 // attributeOf returns whether the attribute name is set for p by the
 // last line of stack that matches p and names it, and whether one does.
-// (go-git's Matcher, asked for one attribute, can stop at a line that
-// names another, and asked for all lets a lower line win.)
 func attributeOf(stack []gitattributes.MatchAttribute, p, name string) (set, ok bool) {
+	a, ok := lastAttribute(stack, p, name)
+	switch {
+	case !ok:
+		return false, false
+	case a.IsSet():
+		return true, true
+	case a.IsUnset():
+		return false, true
+	case a.IsValueSet():
+		v := strings.ToLower(a.Value())
+		return v == "true" || v == "1", true
+	default: // "!name": back to unspecified
+		return false, false
+	}
+}
+
+// lastAttribute returns the attribute name as the last line of stack that
+// matches p and names it gives it, and whether one does. (go-git's
+// Matcher, asked for one attribute, can stop at a line that names
+// another, and asked for all lets a lower line win.)
+func lastAttribute(stack []gitattributes.MatchAttribute, p, name string) (gitattributes.Attribute, bool) {
 	parts := strings.Split(p, "/")
 	for i := len(stack) - 1; i >= 0; i-- {
 		m := stack[i]
@@ -113,21 +123,37 @@ func attributeOf(stack []gitattributes.MatchAttribute, p, name string) (set, ok 
 			continue
 		}
 		for _, a := range m.Attributes {
-			if a.Name() != name {
-				continue
-			}
-			switch {
-			case a.IsSet():
-				return true, true
-			case a.IsUnset():
-				return false, true
-			case a.IsValueSet():
-				v := strings.ToLower(a.Value())
-				return v == "true" || v == "1", true
-			default: // "!name": back to unspecified
-				return false, false
+			if a.Name() == name {
+				return a, true
 			}
 		}
 	}
-	return false, false
+	return nil, false
+}
+
+// parseAttributes parses the .gitattributes files (paths in the
+// repository) that read returns, the root's first and the deepest last
+// (git's order of priority, lowest first). A file read does not return,
+// or that go-git cannot parse (a line git would warn about spoils it), is
+// left out: the attributes only decide how a file is shown.
+func parseAttributes(files []string, read func(path string) ([]byte, bool)) []gitattributes.MatchAttribute {
+	files = slices.Clone(files)
+	slices.SortStableFunc(files, func(a, b string) int { return strings.Count(a, "/") - strings.Count(b, "/") })
+	var stack []gitattributes.MatchAttribute
+	for _, f := range files {
+		data, ok := read(f)
+		if !ok {
+			continue
+		}
+		var domain []string
+		if d := path.Dir(f); d != "." {
+			domain = strings.Split(d, "/")
+		}
+		attrs, err := gitattributes.ReadAttributes(bytes.NewReader(data), domain, domain == nil)
+		if err != nil {
+			continue
+		}
+		stack = append(stack, attrs...)
+	}
+	return stack
 }

@@ -5,8 +5,6 @@ import (
 	"context"
 	"errors"
 	"path"
-	"slices"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitattributes"
 )
@@ -60,9 +58,9 @@ func (c *Change) filtered(ctx context.Context, p string) bool {
 	return len(c.filters) > 0 && filterSet(c.filters, p)
 }
 
-// filterStack reads the lines of the tracked .gitattributes files among
-// entries that name a filter, the root's first and the deepest last. A
-// file that cannot be read is passed over, as for LinguistGenerated.
+// filterStack reads the tracked .gitattributes files among entries, from
+// the work tree; a file that cannot be read or names no filter is left
+// out.
 func (r *Repo) filterStack(entries []TreeEntry) []gitattributes.MatchAttribute {
 	var files []string
 	for _, e := range entries {
@@ -70,40 +68,15 @@ func (r *Repo) filterStack(entries []TreeEntry) []gitattributes.MatchAttribute {
 			files = append(files, e.Path)
 		}
 	}
-	slices.SortFunc(files, func(a, b string) int { return strings.Count(a, "/") - strings.Count(b, "/") })
-	var stack []gitattributes.MatchAttribute
-	for _, f := range files {
+	return parseAttributes(files, func(f string) ([]byte, bool) {
 		_, data, err := r.readWorktree(f, maxAttributesBytes)
-		if err != nil || !bytes.Contains(data, []byte("filter")) {
-			continue
-		}
-		var domain []string
-		if d := path.Dir(f); d != "." {
-			domain = strings.Split(d, "/")
-		}
-		attrs, err := gitattributes.ReadAttributes(bytes.NewReader(data), domain, domain == nil)
-		if err != nil {
-			continue
-		}
-		stack = append(stack, attrs...)
-	}
-	return stack
+		return data, err == nil && bytes.Contains(data, []byte("filter"))
+	})
 }
 
 // filterSet reports whether the last line of stack that matches p and
 // names the filter attribute gives it a driver.
 func filterSet(stack []gitattributes.MatchAttribute, p string) bool {
-	parts := strings.Split(p, "/")
-	for i := len(stack) - 1; i >= 0; i-- {
-		m := stack[i]
-		if m.Pattern == nil || !m.Pattern.Match(parts) {
-			continue
-		}
-		for _, a := range m.Attributes {
-			if a.Name() == "filter" {
-				return a.IsValueSet() && a.Value() != ""
-			}
-		}
-	}
-	return false
+	a, ok := lastAttribute(stack, p, "filter")
+	return ok && a.IsValueSet() && a.Value() != ""
 }
