@@ -4,8 +4,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	ahocorasick "github.com/BobuSumisu/aho-corasick"
 )
 
 // A credential is a secret wherever it appears, also where no rule can
@@ -28,8 +26,7 @@ type foundValues struct {
 	mu         sync.Mutex
 	rule       map[string]string // value → the first by name of the rules that found it; in memory only
 	everywhere bool              // look for every value in every text
-	trie       *ahocorasick.Trie // of the values, sorted; nil: to build
-	values     []string          // the trie's patterns
+	index      *valueIndex       // of the values; nil: to build
 }
 
 func newFoundValues() *foundValues { return &foundValues{rule: map[string]string{}} }
@@ -104,7 +101,7 @@ func (fv *foundValues) learn(text string, fs []finding) []foundValue {
 		switch rule, ok := fv.rule[v.value]; {
 		case !ok:
 			fv.rule[v.value] = v.rule
-			fv.trie = nil
+			fv.index = nil
 		case v.rule < rule:
 			fv.rule[v.value] = v.rule // found by two rules: the first by name, whichever core came first
 		}
@@ -124,45 +121,94 @@ func (g *Gate) everywhereSpans(text string) []Span {
 		fv.mu.Unlock()
 		return nil
 	}
-	if fv.trie == nil {
-		fv.values = make([]string, 0, len(fv.rule)) // a new slice: earlier callers still read theirs
+	if fv.index == nil {
+		values := make([]string, 0, len(fv.rule))
 		for v := range fv.rule {
-			fv.values = append(fv.values, v)
+			values = append(values, v)
 		}
-		slices.Sort(fv.values)
-		fv.trie = ahocorasick.NewTrieBuilder().AddStrings(fv.values).Build()
+		slices.Sort(values)
+		fv.index = newValueIndex(values)
 	}
-	trie, values, rules := fv.trie, fv.values, make([]string, len(fv.values))
-	for i, v := range values {
+	ix := fv.index
+	rules := make([]string, len(ix.values))
+	for i, v := range ix.values {
 		rules[i] = fv.rule[v]
 	}
 	fv.mu.Unlock()
 	var spans []Span
-	for _, m := range trie.MatchString(text) {
-		v := values[m.Pattern()]
-		start := int(m.Pos())
-		spans = append(spans, Span{Start: start, End: start + len(v), Rule: rules[m.Pattern()],
-			Placeholder: g.placeholder(rules[m.Pattern()], v), secretStart: start, secretEnd: start + len(v)})
-	}
+	ix.each(text, func(start, i int) {
+		v := ix.values[i]
+		spans = append(spans, Span{Start: start, End: start + len(v), Rule: rules[i],
+			Placeholder: g.placeholder(rules[i], v), secretStart: start, secretEnd: start + len(v)})
+	})
 	return spans
 }
 
-// valueSpans finds the given values in text.
+// valueSpans finds the given values in text: one by one when they are
+// few, at once (valueIndex) when a text holds many findings (a fixture of
+// thousands of keys), where one by one would read the text once for each.
 func (g *Gate) valueSpans(text string, values []foundValue) []Span {
 	var spans []Span
+	add := func(start int, v foundValue) {
+		spans = append(spans, Span{Start: start, End: start + len(v.value), Rule: v.rule, Placeholder: g.placeholder(v.rule, v.value),
+			secretStart: start, secretEnd: start + len(v.value)})
+	}
+	if len(values) > maxValuesOneByOne {
+		patterns := make([]string, len(values))
+		for i, v := range values {
+			patterns[i] = v.value
+		}
+		newValueIndex(patterns).each(text, func(start, i int) { add(start, values[i]) })
+		return spans
+	}
 	for _, v := range values {
 		for from := 0; ; {
 			i := strings.Index(text[from:], v.value)
 			if i < 0 {
 				break
 			}
-			start := from + i
-			spans = append(spans, Span{Start: start, End: start + len(v.value), Rule: v.rule, Placeholder: g.placeholder(v.rule, v.value),
-				secretStart: start, secretEnd: start + len(v.value)})
-			from = start + len(v.value)
+			add(from+i, v)
+			from += i + len(v.value)
 		}
 	}
 	return spans
+}
+
+// maxValuesOneByOne is the most values valueSpans looks for one by one.
+const maxValuesOneByOne = 16
+
+// valueIndex finds many values (each at least minFoundValue bytes) in a
+// text in one pass: a position whose first two bytes start no value is
+// passed at once, and the others look up the values that start with its
+// first minFoundValue bytes.
+type valueIndex struct {
+	values []string
+	starts [1 << 16]bool    // the first two bytes of some value
+	byHead map[string][]int // the first minFoundValue bytes → the values' indexes
+}
+
+func newValueIndex(values []string) *valueIndex {
+	ix := &valueIndex{values: values, byHead: make(map[string][]int, len(values))}
+	for i, v := range values {
+		ix.starts[int(v[0])<<8|int(v[1])] = true
+		ix.byHead[v[:minFoundValue]] = append(ix.byHead[v[:minFoundValue]], i)
+	}
+	return ix
+}
+
+// each calls fn with the start of every place in text a value is, and the
+// value's index, in the order of the places.
+func (ix *valueIndex) each(text string, fn func(start, i int)) {
+	for at := 0; at+minFoundValue <= len(text); at++ {
+		if !ix.starts[int(text[at])<<8|int(text[at+1])] {
+			continue
+		}
+		for _, i := range ix.byHead[text[at:at+minFoundValue]] {
+			if strings.HasPrefix(text[at:], ix.values[i]) {
+				fn(at, i)
+			}
+		}
+	}
 }
 
 // Known is how many credentials the gate looks for by value in every text:
@@ -189,12 +235,21 @@ func (g *Gate) RedactFound(text string) (Text, []Hit) {
 // holds whole: where a rule found the credential, its span stands (it may
 // hold more than the value, such as a key's name).
 func outside(values, found []Span) []Span {
-	return slices.DeleteFunc(values, func(v Span) bool {
-		for _, f := range found {
-			if f.Start <= v.Start && v.End <= f.End {
-				return true
-			}
+	if len(values) == 0 || len(found) == 0 {
+		return values
+	}
+	found = slices.Clone(found)
+	slices.SortFunc(found, func(a, b Span) int { return a.Start - b.Start })
+	reach := make([]int, len(found)) // the furthest End of found[:i+1]
+	for i, f := range found {
+		reach[i] = f.End
+		if i > 0 {
+			reach[i] = max(reach[i], reach[i-1])
 		}
-		return false
+	}
+	return slices.DeleteFunc(values, func(v Span) bool {
+		// the last finding that starts at or before v
+		i, _ := slices.BinarySearchFunc(found, v.Start+1, func(f Span, t int) int { return f.Start - t })
+		return i > 0 && reach[i-1] >= v.End
 	})
 }

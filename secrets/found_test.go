@@ -2,6 +2,8 @@ package secrets
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -101,5 +103,51 @@ func TestFoundValueRuleOrder(t *testing.T) {
 		if got := fv.rule[text]; got != "aa-rule" {
 			t.Errorf("learnt by %v: rule %q, want aa-rule", order, got)
 		}
+	}
+}
+
+// TestFoundValuesMany: in a text of more findings than are looked for one
+// by one (maxValuesOneByOne), each value is still found again wherever it
+// is repeated.
+func TestFoundValuesMany(t *testing.T) {
+	g, err := New(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var assign, repeat strings.Builder
+	var values []string
+	for i := range 3 * maxValuesOneByOne {
+		v := fmt.Sprintf("Q%dx7Kp2Lm9Vr4Tz%02d", i, i) // made: letters and digits
+		values = append(values, v)
+		fmt.Fprintf(&assign, "db_password_%d = \"%s\"\n", i, v)
+		fmt.Fprintf(&repeat, "login(\"svc%d\", \"%s\")\n", i, v)
+	}
+	red, _, err := g.RedactString(context.Background(), assign.String()+repeat.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range values {
+		if strings.Contains(red.String(), v) {
+			t.Errorf("%s is left in:\n%s", v, red)
+			break
+		}
+	}
+}
+
+// TestValueIndex: a valueIndex finds what looking for each value does.
+func TestValueIndex(t *testing.T) {
+	values := []string{"abcdefgh", "abcdefghij", "bcdefghi", "zzzzzzzz", "abcdefgX"}
+	text := "xxabcdefghijyy abcdefgX zzzzzzzzz bcdefghi abcdefg"
+	var got, want []string
+	newValueIndex(values).each(text, func(start, i int) { got = append(got, fmt.Sprint(start, values[i])) })
+	for at := range text {
+		for _, v := range values {
+			if strings.HasPrefix(text[at:], v) {
+				want = append(want, fmt.Sprint(at, v))
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("each found %v, want %v", got, want)
 	}
 }
