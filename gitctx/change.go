@@ -203,13 +203,11 @@ func (c *Change) Read(ctx context.Context, f *File, side Side, limit int64) (int
 			return c.readFiltered(ctx, f.Path, id, limit)
 		}
 		n, data, err := c.repo.readWorktree(f.Path, limit)
-		if errors.Is(err, fs.ErrNotExist) && id != "" && !isZeroID(id) {
+		if errors.Is(err, fs.ErrNotExist) {
 			// not on disk, yet changed: a skip-worktree entry (outside a
 			// sparse checkout), which git takes as the index has it
-			if store, serr := c.repo.objectStore(); serr == nil {
-				if n, data, berr := store.blob(ctx, id, limit); berr == nil || errors.Is(berr, ErrTooLarge) {
-					return n, data, berr
-				}
+			if n, data, ok, berr := c.storedBlob(ctx, id, limit); ok {
+				return n, data, berr
 			}
 		}
 		return n, data, err

@@ -31,14 +31,25 @@ func (e *filteredFile) Error() string {
 // id, if git has stored it (a file the change leaves as it is); else it
 // is a *filteredFile error.
 func (c *Change) readFiltered(ctx context.Context, p, id string, limit int64) (int64, []byte, error) {
-	if id != "" && !isZeroID(id) {
-		if store, err := c.repo.objectStore(); err == nil {
-			if n, data, err := store.blob(ctx, id, limit); err == nil || errors.Is(err, ErrTooLarge) {
-				return n, data, err
-			}
-		}
+	if n, data, ok, err := c.storedBlob(ctx, id, limit); ok {
+		return n, data, err
 	}
 	return 0, nil, &filteredFile{p}
+}
+
+// storedBlob reads the blob id if git has it (over limit, only its size,
+// with an ErrTooLarge error); ok is false when there is no such blob to
+// read, so that the caller falls back on what it knows.
+func (c *Change) storedBlob(ctx context.Context, id string, limit int64) (n int64, data []byte, ok bool, err error) {
+	if id == "" || isZeroID(id) {
+		return 0, nil, false, nil
+	}
+	store, serr := c.repo.objectStore()
+	if serr != nil {
+		return 0, nil, false, nil
+	}
+	n, data, err = store.blob(ctx, id, limit)
+	return n, data, err == nil || errors.Is(err, ErrTooLarge), err
 }
 
 // filtered reports whether p has a filter attribute, for a change whose new
