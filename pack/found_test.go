@@ -2,6 +2,7 @@ package pack
 
 import (
 	"encoding/base64"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -56,6 +57,27 @@ func TestCredentialRedactedEverywhere(t *testing.T) {
 	}
 }
 
+// keyLines returns n random lines of a key's body (64 base64 characters
+// each), from rnd.
+func keyLines(rnd *rand.Rand, n int) []string {
+	lines := make([]string, n)
+	for i := range lines {
+		b := make([]byte, 48)
+		for j := range b {
+			b[j] = byte(rnd.IntN(256))
+		}
+		lines[i] = base64.StdEncoding.EncodeToString(b)
+	}
+	return lines
+}
+
+// puttyKey is a PuTTY key file whose private lines are private.
+func puttyKey(private []string) string {
+	return "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAB3NzaC1yc2EAAAADAQABAAABAQ\n" +
+		fmt.Sprintf("Private-Lines: %d\n", len(private)) + strings.Join(private, "\n") +
+		"\nPrivate-MAC: 7f8499ff30499a90ebb4108e360ddfcfc69e290d9f945ffa4d1278220ad2cf13\n"
+}
+
 // TestKeyRotatedInPlace: a private key (PEM, PuTTY) whose lines change
 // deep in the block (no first line within the hunk, nor within
 // scanContext lines of it) shows none of them: the whole block is scanned,
@@ -63,33 +85,20 @@ func TestCredentialRedactedEverywhere(t *testing.T) {
 // hunk, shows that line redacted.
 func TestKeyRotatedInPlace(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(1, 2))
-	b64 := func() string {
-		b := make([]byte, 48)
-		for i := range b {
-			b[i] = byte(rnd.IntN(256))
-		}
-		return base64.StdEncoding.EncodeToString(b)
-	}
 	formats := map[string]func([]string) string{
-		"putty": func(p []string) string {
-			return "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAB3NzaC1yc2EAAAADAQABAAABAQ\n" +
-				"Private-Lines: 28\n" + strings.Join(p, "\n") + "\nPrivate-MAC: 7f8499ff30499a90ebb4108e360ddfcfc69e290d9f945ffa4d1278220ad2cf13\n"
-		},
+		"putty": puttyKey,
 		"pem": func(p []string) string {
 			return "-----BEGIN RSA PRIVATE KEY-----\n" + strings.Join(p, "\n") + "\n-----END RSA PRIVATE KEY-----\n"
 		},
 	}
 	for name, key := range formats {
 		t.Run(name, func(t *testing.T) {
-			private := make([]string, 28)
-			for i := range private {
-				private[i] = b64()
-			}
+			private := keyLines(rnd, 28)
 			r := newRepo(t, name)
 			r.Write("keydata.txt", key(private))
 			r.Commit("key")
 			rotated := slices.Clone(private)
-			rotated[20] = b64()
+			rotated[20] = keyLines(rnd, 1)[0]
 			r.Write("keydata.txt", key(rotated))
 			r.Commit("rotate one line")
 
@@ -108,26 +117,12 @@ func TestKeyRotatedInPlace(t *testing.T) {
 // far from its Private-Lines: line blocks a commit, as a PEM key does.
 func TestAddedSecretsPuttyKeyRotatedInPlace(t *testing.T) {
 	rnd := rand.New(rand.NewPCG(3, 4))
-	b64 := func() string {
-		b := make([]byte, 48)
-		for i := range b {
-			b[i] = byte(rnd.IntN(256))
-		}
-		return base64.StdEncoding.EncodeToString(b)
-	}
-	key := func(p []string) string {
-		return "PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: deploy@ci\nPublic-Lines: 1\nAAAAB3NzaC1yc2EAAAADAQABAAABAQ\n" +
-			"Private-Lines: 28\n" + strings.Join(p, "\n") + "\nPrivate-MAC: 7f8499ff30499a90ebb4108e360ddfcfc69e290d9f945ffa4d1278220ad2cf13\n"
-	}
-	private := make([]string, 28)
-	for i := range private {
-		private[i] = b64()
-	}
+	private := keyLines(rnd, 28)
 	r := newRepo(t, "putty")
-	r.Write("deploy/id.txt", key(private))
+	r.Write("deploy/id.txt", puttyKey(private))
 	r.Commit("key")
-	private[20] = b64()
-	r.Write("deploy/id.txt", key(private))
+	private[20] = keyLines(rnd, 1)[0]
+	r.Write("deploy/id.txt", puttyKey(private))
 	r.Git("add", "-A")
 	found, _, err := AddedSecrets(t.Context(), r.change("--staged"), testGate())
 	if err != nil {
