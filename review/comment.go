@@ -51,7 +51,7 @@ func (c Comment) Render(limit int) string {
 	if details != "" {
 		details = "\n\n<details>\n<summary>What the model saw</summary>\n\nLeft out to fit the comment size limit; see record.json in the artifact.\n\n</details>"
 	}
-	const cut = "\n\n_… the answer was truncated to fit GitHub's comment size limit; the whole answer is answer.md in the artifact._"
+	const cut = "\n\n_… the answer was truncated to fit GitHub's comment size limit; the whole answer is review.md in the artifact._"
 	room := limit - runes(head+outside+details+footer+cut+"\n")
 	if runes(answer) > room {
 		answer = truncateRunes(answer, max(room, 0)) + cut

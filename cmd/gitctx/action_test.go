@@ -90,6 +90,9 @@ func TestActionPacksAForkWithoutAKey(t *testing.T) {
 			t.Errorf("GITHUB_OUTPUT lacks %q:\n%s", want, out)
 		}
 	}
+	if strings.Contains(string(out), "review-path") || strings.Contains(string(out), "sarif-path") {
+		t.Errorf("GITHUB_OUTPUT names a review that was not made:\n%s", out)
+	}
 	summary, _ := os.ReadFile(filepath.Join(dir, "summary"))
 	if !strings.Contains(string(summary), "## gitctx") || !strings.Contains(string(summary), "fork pull request") {
 		t.Errorf("summary:\n%s", summary)
@@ -203,6 +206,12 @@ func TestActionOnPushSaysWhereTheReviewWent(t *testing.T) {
 	}
 	if summary, _ := os.ReadFile(filepath.Join(dir, "summary")); !strings.Contains(string(summary), "PUSH-REVIEW fine") {
 		t.Errorf("the step summary lacks the review:\n%s", summary)
+	}
+	out, _ := os.ReadFile(filepath.Join(dir, "output"))
+	for _, want := range []string{"review-path<<", filepath.Join(dir, "gitctx", "review.md"), "sarif-path<<", filepath.Join(dir, "gitctx", "findings.sarif")} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("GITHUB_OUTPUT lacks %q:\n%s", want, out)
+		}
 	}
 }
 

@@ -59,6 +59,13 @@ func (g *actionsIO) report(ctx context.Context, out *reviewOutcome, notice strin
 		if r := out.result; r != nil && r.Delivery.URL != "" {
 			outputs["comment-url"] = r.Delivery.URL
 		}
+		// the review's files, where this run saved them (a reused review
+		// has no findings, a failed one no answer)
+		for key, name := range map[string]string{"review-path": reviewFile, "sarif-path": sarifFile} {
+			if p := filepath.Join(out.outDir, name); out.result != nil && regularFile(p) {
+				outputs[key] = p
+			}
+		}
 	}
 	g.outputs(outputs)
 	g.summary(b.String())
@@ -97,7 +104,7 @@ func (g *actionsIO) outputs(kv map[string]string) {
 		return
 	}
 	var b strings.Builder
-	for _, k := range []string{"pack-path", "record-path", "pack-type", "tokens", "redactions", "comment-url"} {
+	for _, k := range []string{"pack-path", "record-path", "pack-type", "tokens", "redactions", "comment-url", "review-path", "sarif-path"} {
 		v, ok := kv[k]
 		if !ok {
 			continue
@@ -158,4 +165,10 @@ func randomHex(n int) string {
 	buf := make([]byte, n)
 	_, _ = rand.Read(buf)
 	return hex.EncodeToString(buf)
+}
+
+// regularFile reports whether path is a regular file.
+func regularFile(path string) bool {
+	fi, err := os.Lstat(path)
+	return err == nil && fi.Mode().IsRegular()
 }

@@ -33,7 +33,7 @@ func TestReviewRecordsMatchSchema(t *testing.T) {
 			out := t.TempDir()
 			args := append([]string{"review", "HEAD~1..HEAD", "--out", out}, tt.args...)
 			if tt.name == "file" {
-				args = append(args, "--post-file", filepath.Join(out, "review.md"))
+				args = append(args, "--post-file", filepath.Join(out, "posted.md"))
 			}
 			if res := gitctxRun(reviewEnv(srv.URL), args...); res.code != 0 {
 				t.Fatalf("exit %d: %s", res.code, res.stderr)

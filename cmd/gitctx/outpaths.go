@@ -82,7 +82,8 @@ func checkOutputPaths(o *packOptions, outDir string, defaultDir bool) error {
 	}
 	reviews := own // a review also writes its pack and answer there
 	if f, err := pack.ParseFormat(o.format); err == nil {
-		reviews = append(slices.Clip(own), output{"pack." + f.Ext(), "the pack"}, output{"answer.md", "the saved answer"})
+		reviews = append(slices.Clip(own), output{"pack." + f.Ext(), "the pack"}, output{reviewFile, "the saved answer"},
+			output{sarifFile, "the findings as SARIF"}, output{rdjsonFile, "the findings as rdjson"})
 	}
 	named := o.namedFiles()
 	for i, f := range named {

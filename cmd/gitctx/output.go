@@ -15,24 +15,67 @@ import (
 
 // staleOutputs lists the files an earlier run left in dir that belong to
 // its pack and that this run does not write: pack files (pack.md,
-// pack-2.xml, …) and a review's answer.md. A run removes them as it writes
-// its record, so that the directory holds only what record.json describes
-// (an answer to an earlier pack is not left beside a new one). keep names
-// the files this run writes there; file, the file -o writes, is never
-// listed, wherever it is.
+// pack-2.xml, …) and a review's review.md and findings files. A run
+// removes them as it writes its record, so that the directory holds only
+// what record.json describes (an answer to an earlier pack is not left
+// beside a new one). keep names the files this run writes there; file,
+// the file -o writes, is never listed, wherever it is. Only a file the
+// directory's record says an earlier run wrote is listed (earlierOutputs):
+// a file of the user's that has one of gitctx's names is left alone.
 func staleOutputs(dir, file string, keep ...string) []string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
+	earlier := earlierOutputs(dir)
 	var names []string
 	for _, e := range entries {
 		name := e.Name()
-		if pack.OutputName(name) && !slices.Contains(keep, name) && !samePath(filepath.Join(dir, name), file) {
+		if pack.OutputName(name) && earlier(name) && !slices.Contains(keep, name) && !samePath(filepath.Join(dir, name), file) {
 			names = append(names, name)
 		}
 	}
 	return names
+}
+
+// earlierOutputs reads the record an earlier run left in dir and reports
+// whether it wrote a file of that name there: its pack or a part of it,
+// (named as written into dir, or the file -o named), or, when it sent the
+// pack for a review, the review's files. Without a
+// record of gitctx's (none yet, or one it cannot read) it wrote nothing.
+func earlierOutputs(dir string) func(name string) bool {
+	var rec struct {
+		Schema string `json:"schema"`
+		Pack   struct {
+			Path      string `json:"path"`
+			PartFiles []struct {
+				Path string `json:"path"`
+			} `json:"part_files"`
+		} `json:"pack"`
+		Delivery struct {
+			Kind string `json:"kind"`
+		} `json:"delivery"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "record.json"))
+	if err != nil || json.Unmarshal(data, &rec) != nil || rec.Schema != pack.SchemaVersion {
+		return func(string) bool { return false }
+	}
+	return func(name string) bool {
+		switch name {
+		case reviewFile, sarifFile, rdjsonFile:
+			return rec.Delivery.Kind != "" && rec.Delivery.Kind != "none"
+		case rec.Pack.Path:
+			return true // written into dir
+		}
+		if samePath(filepath.Join(dir, name), rec.Pack.Path) {
+			return true // the file -o named
+		}
+		return slices.ContainsFunc(rec.Pack.PartFiles, func(p struct {
+			Path string `json:"path"`
+		}) bool {
+			return p.Path == name
+		})
+	}
 }
 
 // saveOutputs writes a run's outputs: the pack to the file -o names, to

@@ -68,8 +68,9 @@ func reviewCommand(a *app, o *reviewOptions) *cobra.Command {
 its review: as one sticky comment on a pull request (found by a hidden marker
 and edited in place on later runs), on stdout, or in a file.
 
-The pack, record.json and the model's answer (answer.md) are saved in --out
-before anything is posted, so a failed post loses nothing. The answer is
+The pack, record.json, the model's answer (review.md) and its findings
+(findings.sarif, findings.rdjson) are saved in --out before anything is
+posted, so a failed post loses nothing. The answer is
 checked for credentials (the run's own API keys too) and workflow commands
 before it is saved or posted. When the pack is the one the pull request's
 comment already reviewed, the model is not asked again.

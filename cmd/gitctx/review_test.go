@@ -3,13 +3,16 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -148,9 +151,9 @@ func TestReviewPostsOnceAndReusesAnUnchangedPack(t *testing.T) {
 	if f.count("chat gpt-4.1") != 1 || f.count("create") != 1 || len(f.comments) != 1 {
 		t.Fatalf("calls %v", f.calls)
 	}
-	answer, err := os.ReadFile(filepath.Join(out, "answer.md"))
+	answer, err := os.ReadFile(filepath.Join(out, "review.md"))
 	if err != nil || !strings.Contains(string(answer), "SENTINEL-7f3a") {
-		t.Errorf("answer.md: %q, %v", answer, err)
+		t.Errorf("review.md: %q, %v", answer, err)
 	}
 	var rec struct {
 		Delivery struct {
@@ -171,9 +174,15 @@ func TestReviewPostsOnceAndReusesAnUnchangedPack(t *testing.T) {
 	if c := f.comments[100]; rec.Delivery.Cost != 0.0028 || !strings.Contains(c, "about $0.0028") {
 		t.Errorf("cost %v in the record; the comment:\n%s", rec.Delivery.Cost, c)
 	}
-	for _, name := range []string{"f.sarif", "f.rdjson"} {
+	// the findings, in the output directory (design §8) and in the files named
+	for _, name := range []string{"f.sarif", "f.rdjson", "findings.sarif", "findings.rdjson"} {
 		if data, err := os.ReadFile(filepath.Join(out, name)); err != nil || !strings.Contains(string(data), "greet.go") {
 			t.Errorf("%s: %v", name, err)
+		}
+	}
+	for _, name := range []string{"f.sarif", "f.rdjson"} {
+		if err := os.WriteFile(filepath.Join(out, name), []byte("earlier"), 0o644); err != nil {
+			t.Fatal(err)
 		}
 	}
 
@@ -181,8 +190,23 @@ func TestReviewPostsOnceAndReusesAnUnchangedPack(t *testing.T) {
 	if res.code != 0 || f.count("chat") != 1 || f.count("edit") != 1 || len(f.comments) != 1 {
 		t.Fatalf("second run: exit %d, calls %v: %s", res.code, f.calls, res.stderr)
 	}
-	if !strings.Contains(res.stderr, "already reviewed") {
-		t.Errorf("stderr does not say the pack was reused: %s", res.stderr)
+	if !strings.Contains(res.stderr, "already reviewed") || !strings.Contains(res.stderr, "no findings files were written") {
+		t.Errorf("stderr does not say the pack was reused and its findings not written: %s", res.stderr)
+	}
+	// The comment keeps no findings: a reused review writes none, rather
+	// than files that say there are none.
+	if answer, err := os.ReadFile(filepath.Join(out, "review.md")); err != nil || !strings.Contains(string(answer), "SENTINEL-7f3a") {
+		t.Errorf("review.md of the reused review: %q, %v", answer, err)
+	}
+	for _, name := range []string{"findings.sarif", "findings.rdjson"} {
+		if _, err := os.Stat(filepath.Join(out, name)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s after a reused review: %v, want none", name, err)
+		}
+	}
+	for _, name := range []string{"f.sarif", "f.rdjson"} {
+		if data, _ := os.ReadFile(filepath.Join(out, name)); string(data) != "earlier" {
+			t.Errorf("%s was written by a reused review: %.100q", name, data)
+		}
 	}
 	data, _ = os.ReadFile(filepath.Join(out, "record.json"))
 	if rec.Delivery.Cost = -1; json.Unmarshal(data, &rec) != nil || rec.Delivery.Cost != 0 {
@@ -242,13 +266,24 @@ func TestReviewWithACommand(t *testing.T) {
 	if err := os.WriteFile(script, []byte("#!/bin/sh\ngrep -q 'untrusted data' && echo 'LOCAL-REVIEW fine'\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	res := gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "command", "--command", script, "--post", "file", "--post-file", filepath.Join(out, "review.md"), "--out", out)
+	res := gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "command", "--command", script, "--post", "file", "--post-file", filepath.Join(out, "posted.md"), "--out", out)
 	if res.code != 0 {
 		t.Fatalf("exit %d: %s", res.code, res.stderr)
 	}
-	data, err := os.ReadFile(filepath.Join(out, "review.md"))
+	data, err := os.ReadFile(filepath.Join(out, "posted.md"))
 	if err != nil || !strings.Contains(string(data), "LOCAL-REVIEW fine") || !strings.HasPrefix(string(data), "<!-- gitctx:review pack=") {
+		t.Errorf("posted.md: %q, %v", data, err)
+	}
+	// the answer as the model gave it, beside the pack
+	if data, err := os.ReadFile(filepath.Join(out, "review.md")); err != nil || string(data) != "LOCAL-REVIEW fine\n" {
 		t.Errorf("review.md: %q, %v", data, err)
+	}
+	// --post-file must not overwrite the saved answer or its findings
+	for _, name := range []string{"review.md", "findings.sarif", "findings.rdjson"} {
+		res = gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "command", "--command", script, "--post-file", filepath.Join(out, name), "--out", out)
+		if res.code != 2 || !strings.Contains(res.stderr, "would overwrite the") {
+			t.Errorf("--post-file %s in --out: exit %d: %s", name, res.code, res.stderr)
+		}
 	}
 	alone := filepath.Join(out, "alone.md") // --post-file says where without --post file
 	res = gitctxRun(map[string]string{}, "review", "HEAD~1..HEAD", "--provider", "command", "--command", script, "--post-file", alone, "--out", out)
@@ -404,8 +439,10 @@ func TestReviewSavesOnceItsOutcomeIsKnown(t *testing.T) {
 		t.Fatalf("first review: exit %d: %s", res.code, res.stderr)
 	}
 	before := files()
-	if _, ok := before["answer.md"]; !ok {
-		t.Fatalf("no answer.md after a review: %v", before)
+	for _, name := range []string{"review.md", "findings.sarif", "findings.rdjson"} {
+		if _, ok := before[name]; !ok {
+			t.Fatalf("no %s after a review: %v", name, slices.Collect(maps.Keys(before)))
+		}
 	}
 
 	started := filepath.Join(t.TempDir(), "started")
@@ -439,8 +476,10 @@ func TestReviewSavesOnceItsOutcomeIsKnown(t *testing.T) {
 		t.Fatalf("failing review: exit %d: %s", res.code, res.stderr)
 	}
 	after := files()
-	if _, ok := after["answer.md"]; ok {
-		t.Error("the previous answer.md is left beside a pack it does not answer")
+	for _, name := range []string{"review.md", "findings.sarif", "findings.rdjson"} {
+		if _, ok := after[name]; ok {
+			t.Errorf("the previous %s is left beside a pack it does not answer", name)
+		}
 	}
 	var rec pack.Record
 	if err := json.Unmarshal([]byte(after["record.json"]), &rec); err != nil {

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/pack/profile"
@@ -157,7 +158,7 @@ func gateInstructions(ctx context.Context, a *app, pr *packRun, instruction stri
 // error: a fork's read-only token is a notice, anything else that kept
 // the review from its destination is.
 func reportReview(a *app, o *reviewOptions, pr *packRun, res *review.Result, target string, err error) error {
-	saved := filepath.Join(pr.outDir, "answer.md")
+	saved := filepath.Join(pr.outDir, reviewFile)
 	switch {
 	case errors.Is(err, review.ErrReadOnly):
 		fmt.Fprintf(a.stderr, "gitctx: notice: %s; the review is saved in %s\n", terminalSafe(err.Error()), saved)
@@ -172,6 +173,7 @@ func reportReview(a *app, o *reviewOptions, pr *packRun, res *review.Result, tar
 	}
 	if res.Reused {
 		fmt.Fprintln(a.stderr, "gitctx: the pack is the one already reviewed: the comment was refreshed without asking the model (--force asks again)")
+		fmt.Fprintln(a.stderr, "gitctx: no findings files were written: the comment does not keep the findings")
 	}
 	if len(res.Redactions) > 0 {
 		fmt.Fprintf(a.stderr, "gitctx: %d credential%s removed from the model's answer\n", len(res.Redactions), plural(len(res.Redactions)))
@@ -184,8 +186,19 @@ func reportReview(a *app, o *reviewOptions, pr *packRun, res *review.Result, tar
 	return nil
 }
 
-// saveReview keeps the answer and the record's delivery in the output
-// directory, and the findings in the files asked for.
+// The files a review writes into the output directory beside the pack and
+// record.json (design §8): the answer, and its findings as SARIF and as
+// reviewdog's rdjson.
+const (
+	reviewFile = "review.md"
+	sarifFile  = "findings.sarif"
+	rdjsonFile = "findings.rdjson"
+)
+
+// saveReview keeps the answer, its findings and the record's delivery in
+// the output directory, and the findings in the files asked for. A review
+// reused from the pull request's comment has no findings to write (the
+// comment does not keep them): its findings files are not written.
 func saveReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun, r *review.Result, prof profile.Profile) error {
 	rec := pr.res.Record
 	rec.Delivery.Model = r.Model
@@ -197,11 +210,22 @@ func saveReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun, r *r
 		rec.Delivery.EstimatedCostUSD = cost // the answer's usage at list price, not the estimate made before sending
 	}
 	rec.Redactions.Items = append(withoutSide(rec.Redactions.Items, "answer"), r.Redactions...)
-	pr.extra = []artifact.File{{Name: "answer.md", Data: []byte(r.Answer + "\n")}}
+	pr.extra = []artifact.File{{Name: reviewFile, Data: []byte(strings.TrimRight(r.Answer, "\n") + "\n")}}
+	var found findingsFiles
+	if !r.Reused {
+		var err error
+		if found, err = encodeFindings(r.Findings); err != nil {
+			return err
+		}
+		pr.extra = append(pr.extra, artifact.File{Name: sarifFile, Data: found.sarif}, artifact.File{Name: rdjsonFile, Data: found.rdjson})
+	}
 	if err := saveOutputs(ctx, a, &o.packOptions, pr); err != nil {
 		return fmt.Errorf("save the answer: %w", err)
 	}
-	return saveFindings(ctx, o, r.Findings)
+	if r.Reused {
+		return nil
+	}
+	return saveFindings(ctx, o, found)
 }
 
 // saveReviewed saves a review's pack and record once the review is done,
@@ -234,24 +258,32 @@ func withoutSide(items []pack.RedactionItem, side string) []pack.RedactionItem {
 	return out
 }
 
-// saveFindings writes --sarif and --rdjson.
-func saveFindings(ctx context.Context, o *reviewOptions, fs []review.Finding) error {
+// findingsFiles are a review's findings, encoded.
+type findingsFiles struct{ sarif, rdjson []byte }
+
+func encodeFindings(fs []review.Finding) (findingsFiles, error) {
 	v, _ := buildVersion()
+	s, err := review.SARIF(fs, v)
+	if err != nil {
+		return findingsFiles{}, fmt.Errorf("encode the findings as SARIF: %w", err)
+	}
+	r, err := review.RDJSON(fs)
+	if err != nil {
+		return findingsFiles{}, fmt.Errorf("encode the findings as rdjson: %w", err)
+	}
+	return findingsFiles{s, r}, nil
+}
+
+// saveFindings writes --sarif and --rdjson.
+func saveFindings(ctx context.Context, o *reviewOptions, found findingsFiles) error {
 	for _, out := range []struct {
-		path   string
-		encode func() ([]byte, error)
-	}{
-		{o.sarif, func() ([]byte, error) { return review.SARIF(fs, v) }},
-		{o.rdjson, func() ([]byte, error) { return review.RDJSON(fs) }},
-	} {
+		path string
+		data []byte
+	}{{o.sarif, found.sarif}, {o.rdjson, found.rdjson}} {
 		if out.path == "" {
 			continue
 		}
-		data, err := out.encode()
-		if err != nil {
-			return err
-		}
-		if err := artifact.SaveFile(ctx, out.path, data); err != nil {
+		if err := artifact.SaveFile(ctx, out.path, out.data); err != nil {
 			return err
 		}
 	}

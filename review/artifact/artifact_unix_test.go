@@ -139,10 +139,10 @@ func TestSaveModes(t *testing.T) {
 		t.Fatal(err)
 	}
 	syscall.Umask(0o077)
-	if err := Save(context.Background(), dir, []File{{Name: "answer.md", Data: []byte("a")}}, nil); err != nil {
+	if err := Save(context.Background(), dir, []File{{Name: "review.md", Data: []byte("a")}}, nil); err != nil {
 		t.Fatal(err)
 	}
-	for name, want := range map[string]fs.FileMode{"record.json": 0o600, "pack.md": 0o644, "answer.md": 0o600} {
+	for name, want := range map[string]fs.FileMode{"record.json": 0o600, "pack.md": 0o644, "review.md": 0o600} {
 		info, err := os.Stat(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatal(err)
