@@ -44,37 +44,21 @@ func staleOutputs(dir, file string, keep ...string) []string {
 // pack for a review, the review's files. Without a
 // record of gitctx's (none yet, or one it cannot read) it wrote nothing.
 func earlierOutputs(dir string) func(name string) bool {
-	var rec struct {
-		Schema string `json:"schema"`
-		Pack   struct {
-			Path      string `json:"path"`
-			PartFiles []struct {
-				Path string `json:"path"`
-			} `json:"part_files"`
-		} `json:"pack"`
-		Delivery struct {
-			Kind string `json:"kind"`
-		} `json:"delivery"`
-	}
+	var rec pack.Record
 	data, err := os.ReadFile(filepath.Join(dir, "record.json"))
 	if err != nil || json.Unmarshal(data, &rec) != nil || rec.Schema != pack.SchemaVersion {
 		return func(string) bool { return false }
 	}
+	reviewed := rec.Delivery.Kind != "" && rec.Delivery.Kind != "none"
 	return func(name string) bool {
 		switch name {
 		case reviewFile, sarifFile, rdjsonFile:
-			return rec.Delivery.Kind != "" && rec.Delivery.Kind != "none"
+			return reviewed
 		case rec.Pack.Path:
 			return true // written into dir
 		}
-		if samePath(filepath.Join(dir, name), rec.Pack.Path) {
-			return true // the file -o named
-		}
-		return slices.ContainsFunc(rec.Pack.PartFiles, func(p struct {
-			Path string `json:"path"`
-		}) bool {
-			return p.Path == name
-		})
+		return samePath(filepath.Join(dir, name), rec.Pack.Path) || // the file -o named
+			slices.ContainsFunc(rec.Pack.PartFiles, func(p pack.PartFile) bool { return p.Path == name })
 	}
 }
 
