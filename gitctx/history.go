@@ -43,7 +43,7 @@ func (c *Change) History(ctx context.Context, paths []string, max, window int) (
 	if window > 0 {
 		var beyond []string
 		var err error
-		if inWindow, beyond, err = c.repo.git.recentCommits(ctx, start, window); err != nil {
+		if inWindow, beyond, err = c.repo.recentCommits(ctx, start, window); err != nil {
 			return nil, fmt.Errorf("read history: %w", err)
 		}
 		for _, p := range beyond {

@@ -43,6 +43,8 @@ type Repo struct {
 
 	commitMemo CommitMemo // keeps ranges' commits (see SetCommitMemo); may be nil
 
+	windows windows // the history windows walked (see PrefetchHistory)
+
 	// the work tree, opened once for the files read from it (see
 	// worktreeRoot)
 	rootOnce sync.Once
@@ -123,6 +125,7 @@ func noWorkTree(ctx context.Context, g git, dir string) error {
 
 // Close releases the object store.
 func (r *Repo) Close() error {
+	r.closeWindows()
 	r.closeDirs()
 	if r.root != nil {
 		_ = r.root.Close()

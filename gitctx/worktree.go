@@ -51,6 +51,7 @@ func (r *Repo) SelectStaged(ctx context.Context) (*Change, error) {
 	if unborn {
 		src.Base = ""
 	}
+	r.prefetchWindow(ctx, src.Base)
 	files, unmerged, err := r.rawDiff(ctx, nil, "--cached", base)
 	if err != nil {
 		return nil, err
@@ -103,6 +104,7 @@ func (r *Repo) SelectWorktree(ctx context.Context) (c *Change, err error) {
 		src.Base = ""
 	}
 	c = &Change{Source: src, repo: r, diffArgs: []string{base}, worktree: true}
+	r.prefetchWindow(ctx, src.Base)
 	untracked, err := r.untracked(ctx)
 	if err != nil {
 		return nil, err

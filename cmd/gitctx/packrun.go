@@ -195,6 +195,11 @@ func selectChange(ctx context.Context, a *app, o *packOptions) (*gitctx.Change, 
 	}
 	if repo != nil {
 		repo.SetCommitMemo(openCommitMemo(a))
+		if !o.noNeigh && o.maxNeigh > 0 && o.history > 0 {
+			// the neighbours' history window is walked while the change
+			// is listed (gitctx.Repo.PrefetchHistory)
+			repo.PrefetchHistory(o.history)
+		}
 	}
 	switch {
 	case o.patch != "":

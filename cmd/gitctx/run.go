@@ -43,6 +43,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root := newRootCommand(a)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if a.repo != nil {
+		_ = a.repo.Close() // stops what it still does in the background
+	}
 	if err == nil {
 		return exitOK
 	}
