@@ -50,7 +50,8 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	b.classify()
 	ctx, cancel := context.WithCancel(ctx)
 	settleGenerated := b.startGenerated(ctx)
-	countLeftOut := inBackground(func() error { return b.countLeftOut(ctx) })
+	leftOut := b.leftOut() // listed here: the entries change while the lines are counted
+	countLeftOut := inBackground(func() error { return b.countLines(ctx, leftOut) })
 	// With no search to run beside the diff (none asked for, or one kept
 	// from an earlier run), a core would wait for git: git prints the
 	// patches on both instead.
@@ -118,17 +119,26 @@ func (b *builder) prepareFiles(ctx context.Context, commits func() error) (*view
 	return v, s, nil
 }
 
-// countLeftOut counts the lines of the changed files left out by a rule
-// (a dependency directory, a credential file), whose patches are never
-// read: the pack and the record still give every changed file's counts.
-func (b *builder) countLeftOut(ctx context.Context) error {
-	var files []*gitctx.File
-	byFile := map[*gitctx.File]*entry{}
+// leftOut lists the entries of the changed files left out by a rule (a
+// dependency directory, a credential file), whose patches are never read.
+func (b *builder) leftOut() []*entry {
+	var out []*entry
 	for _, e := range b.entries {
 		if e.role == RoleChanged && e.excluded != "" && e.file != nil {
-			files = append(files, e.file)
-			byFile[e.file] = e
+			out = append(out, e)
 		}
+	}
+	return out
+}
+
+// countLines counts the lines of the files left out (leftOut), so that
+// the pack and the record still give every changed file's counts. It
+// writes only those entries' lines.
+func (b *builder) countLines(ctx context.Context, entries []*entry) error {
+	files := make([]*gitctx.File, len(entries))
+	byFile := make(map[*gitctx.File]*entry, len(entries))
+	for i, e := range entries {
+		files[i], byFile[e.file] = e.file, e
 	}
 	counts, err := b.ch.LineCounts(ctx, files)
 	if err != nil {
