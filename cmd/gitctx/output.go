@@ -39,10 +39,10 @@ func staleOutputs(dir, file string, keep ...string) []string {
 }
 
 // earlierOutputs reads the record an earlier run left in dir and reports
-// whether it wrote a file of that name there: its pack or a part of it,
-// (named as written into dir, or the file -o named), or, when it sent the
-// pack for a review, the review's files. Without a
-// record of gitctx's (none yet, or one it cannot read) it wrote nothing.
+// whether that run wrote a file of that name there: its pack (written into
+// dir, or the file -o named), a part of a split pack, or, when it sent the
+// pack for a review, the review's files. Without a record of gitctx's
+// (none yet, or one it cannot read) it wrote nothing.
 func earlierOutputs(dir string) func(name string) bool {
 	var rec pack.Record
 	data, err := os.ReadFile(filepath.Join(dir, "record.json"))
