@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/gitctx/gitctx/review"
@@ -12,18 +13,25 @@ import (
 
 // newPoster is where --post sends the review, and a few words naming it.
 // With --post auto, a pull request (--pr, or the event of a GitHub
-// Actions run) means a comment on it, anything else stdout.
-func newPoster(_ context.Context, a *app, o *reviewOptions) (review.Poster, string, error) {
+// Actions run) means a comment on it, anything else a file (design §8):
+// the answer saved as review.md in outDir, unless --post-file names
+// another file for the rendered review.
+func newPoster(_ context.Context, a *app, o *reviewOptions, outDir string) (review.Poster, string, error) {
 	switch o.post {
 	case "none":
 		return nil, firstNonEmpty(o.unposted, "nowhere (--post none)"), nil
 	case "stdout":
 		return review.StdoutPoster{W: a.stdout}, "stdout", nil
 	case "file":
+		if o.postFile == "" {
+			saved := filepath.Join(outDir, reviewFile)
+			return savedAnswer{saved}, saved, nil
+		}
 		return review.FilePoster{Path: o.postFile}, o.postFile, nil
 	case "auto":
 		if o.pr == 0 && prFromEvent(a) == 0 {
-			return review.StdoutPoster{W: a.stdout}, "stdout", nil
+			saved := filepath.Join(outDir, reviewFile)
+			return savedAnswer{saved}, saved, nil
 		}
 	}
 	p, target, err := githubPoster(a, o)
@@ -87,4 +95,17 @@ func firstNonEmpty(ss ...string) string {
 		}
 	}
 	return ""
+}
+
+// savedAnswer is --post file without --post-file: the review is the
+// answer gitctx saves as review.md in the output directory before it
+// posts anything, so there is nothing more to write.
+type savedAnswer struct{ path string }
+
+func (savedAnswer) Kind() string { return "file" }
+
+func (savedAnswer) Previous(context.Context) (string, bool, error) { return "", false, nil }
+
+func (s savedAnswer) Post(context.Context, review.Comment, []review.Finding, bool) (review.Delivery, error) {
+	return review.Delivery{Kind: "file", URL: s.path}, nil
 }

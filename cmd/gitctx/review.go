@@ -41,7 +41,7 @@ func (o *reviewOptions) addFlags(cmd *cobra.Command) {
 	o.packOptions.addFlags(cmd)
 	f := cmd.Flags()
 	intFlag(f, &o.pr, "pr", 0, "the pull request `N` to post on (default: the one in GITHUB_EVENT_PATH)")
-	f.StringVar(&o.post, "post", "auto", "where the review goes: github (a sticky PR comment), stdout, file, none, or auto (github with a pull request, else stdout)")
+	f.StringVar(&o.post, "post", "auto", "where the review goes: github (a sticky PR comment), stdout, file (review.md in --out, or --post-file), none, or auto (github with a pull request, else file)")
 	f.StringVar(&o.postFile, "post-file", "", "write the review to `FILE` (implies --post file)")
 	f.BoolVar(&o.dryRun, "dry-run", false, "print the prompt and its token and cost estimate; send nothing, post nothing")
 	f.Float64Var(&o.maxCost, "max-cost", 0, "refuse to send a prompt whose estimated cost is above `USD` (0: no limit)")
@@ -66,7 +66,8 @@ func reviewCommand(a *app, o *reviewOptions) *cobra.Command {
 		Short: "Pack a change, ask a language model to review it, and post the answer",
 		Long: `Pack a change as gitctx pack does, send the pack to a language model, and post
 its review: as one sticky comment on a pull request (found by a hidden marker
-and edited in place on later runs), on stdout, or in a file.
+and edited in place on later runs), on stdout (--post stdout), or in a file
+(without a pull request, the default: review.md in --out).
 
 The pack, record.json, the model's answer (review.md) and its findings
 (findings.sarif, findings.rdjson) are saved in --out before anything is
@@ -124,10 +125,7 @@ func (o *reviewOptions) validate(cmd *cobra.Command) error {
 		if o.postFile != "" {
 			return usagef(cmd, fmt.Errorf("--post-file is for --post file, not --post %s: drop one of them", o.post))
 		}
-	case "file":
-		if o.postFile == "" {
-			return usagef(cmd, errors.New("--post file needs --post-file FILE"))
-		}
+	case "file": // without --post-file: the answer saved in --out
 	default:
 		return usagef(cmd, fmt.Errorf("unknown --post %q (use github, stdout, file, none or auto)", o.post))
 	}

@@ -218,6 +218,30 @@ func TestReviewPostsOnceAndReusesAnUnchangedPack(t *testing.T) {
 	}
 }
 
+// Without a pull request, --post auto (the default) and --post file
+// without --post-file deliver the review as a file (design §8): the answer
+// saved as review.md in --out, nothing on stdout, the record saying so.
+func TestReviewDefaultsToTheSavedFile(t *testing.T) {
+	reviewRepo(t)
+	for _, post := range [][]string{nil, {"--post", "file"}} {
+		out := t.TempDir()
+		args := append([]string{"review", "HEAD~1..HEAD", "--provider", "command", "--command", "cat >/dev/null; echo SAVED-REVIEW", "--out", out}, post...)
+		res := gitctxRun(map[string]string{}, args...)
+		saved := filepath.Join(out, "review.md")
+		if res.code != 0 || res.stdout != "" || !strings.Contains(res.stderr, "review saved in "+saved) {
+			t.Fatalf("%v: exit %d, stdout %q, stderr:\n%s", post, res.code, res.stdout, res.stderr)
+		}
+		if data, err := os.ReadFile(saved); err != nil || string(data) != "SAVED-REVIEW\n" {
+			t.Errorf("%v: review.md %q, %v", post, data, err)
+		}
+		var rec pack.Record
+		data, _ := os.ReadFile(filepath.Join(out, "record.json"))
+		if err := json.Unmarshal(data, &rec); err != nil || rec.Delivery.Kind != "file" || rec.Delivery.CommentURL != saved {
+			t.Errorf("%v: delivery %+v, %v", post, rec.Delivery, err)
+		}
+	}
+}
+
 func TestReviewSendsNothingWhenItMustNot(t *testing.T) {
 	reviewRepo(t)
 	f, srv := newFakeAPIs(t, reviewAnswer)

@@ -33,7 +33,7 @@ func sendReview(ctx context.Context, a *app, o *reviewOptions, pr *packRun) (*re
 	if err != nil {
 		return nil, err
 	}
-	poster, target, err := newPoster(ctx, a, o)
+	poster, target, err := newPoster(ctx, a, o, pr.outDir)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (o *reviewOptions) checkDelivery(ctx context.Context, a *app) error {
 		}
 		return &usageError{err: fmt.Errorf("--provider %s needs --model NAME, the model to ask (%s)", o.provider, which)}
 	}
-	_, _, err := newPoster(ctx, a, o)
+	_, _, err := newPoster(ctx, a, o, "")
 	return err
 }
 
@@ -181,6 +181,10 @@ func reportReview(a *app, o *reviewOptions, pr *packRun, res *review.Result, tar
 	where := res.Delivery.URL
 	if where == "" || where == "-" {
 		where = target
+	}
+	if where == saved {
+		fmt.Fprintf(a.stderr, "gitctx: review saved in %s (--post stdout prints it)\n", saved)
+		return nil
 	}
 	fmt.Fprintf(a.stderr, "gitctx: review posted to %s (answer: %s)\n", terminalSafe(where), saved)
 	return nil
