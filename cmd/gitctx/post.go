@@ -17,6 +17,7 @@ import (
 // the answer saved as review.md in outDir, unless --post-file names
 // another file for the rendered review.
 func newPoster(_ context.Context, a *app, o *reviewOptions, outDir string) (review.Poster, string, error) {
+	saved := savedAnswer{filepath.Join(outDir, reviewFile)}
 	switch o.post {
 	case "none":
 		return nil, firstNonEmpty(o.unposted, "nowhere (--post none)"), nil
@@ -24,14 +25,12 @@ func newPoster(_ context.Context, a *app, o *reviewOptions, outDir string) (revi
 		return review.StdoutPoster{W: a.stdout}, "stdout", nil
 	case "file":
 		if o.postFile == "" {
-			saved := filepath.Join(outDir, reviewFile)
-			return savedAnswer{saved}, saved, nil
+			return saved, saved.path, nil
 		}
 		return review.FilePoster{Path: o.postFile}, o.postFile, nil
 	case "auto":
 		if o.pr == 0 && prFromEvent(a) == 0 {
-			saved := filepath.Join(outDir, reviewFile)
-			return savedAnswer{saved}, saved, nil
+			return saved, saved.path, nil
 		}
 	}
 	p, target, err := githubPoster(a, o)
