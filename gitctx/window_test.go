@@ -80,9 +80,11 @@ func TestCloseStopsThePrefetch(t *testing.T) {
 	}
 
 	plain := r.open()
-	if _, err := plain.SelectWorktree(t.Context()); err != nil {
+	ch, err = plain.SelectWorktree(t.Context())
+	if err != nil {
 		t.Fatal(err)
 	}
+	_ = ch.Close()
 	if plain.windows.cancel != nil || len(plain.windows.walked) != 0 {
 		t.Error("a window was walked without PrefetchHistory")
 	}
