@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/review/artifact"
@@ -27,11 +28,14 @@ func staleOutputs(dir, file string, keep ...string) []string {
 	if err != nil {
 		return nil
 	}
-	earlier := earlierOutputs(dir)
+	// read only when a file could be stale: a record of a large range is
+	// a megabyte (8 ms to decode), and a run that writes the same files
+	// again has none
+	earlier := sync.OnceValue(func() func(string) bool { return earlierOutputs(dir) })
 	var names []string
 	for _, e := range entries {
 		name := e.Name()
-		if pack.OutputName(name) && earlier(name) && !slices.Contains(keep, name) && !samePath(filepath.Join(dir, name), file) {
+		if pack.OutputName(name) && !slices.Contains(keep, name) && !samePath(filepath.Join(dir, name), file) && earlier()(name) {
 			names = append(names, name)
 		}
 	}
@@ -44,7 +48,16 @@ func staleOutputs(dir, file string, keep ...string) []string {
 // pack for a review, the review's files. Without a record of gitctx's
 // (none yet, or one it cannot read) it wrote nothing.
 func earlierOutputs(dir string) func(name string) bool {
-	var rec pack.Record
+	var rec struct { // what tells the files apart, of pack.Record
+		Schema string `json:"schema"`
+		Pack   struct {
+			Path      string          `json:"path"`
+			PartFiles []pack.PartFile `json:"part_files"`
+		} `json:"pack"`
+		Delivery struct {
+			Kind string `json:"kind"`
+		} `json:"delivery"`
+	}
 	data, err := os.ReadFile(filepath.Join(dir, "record.json"))
 	if err != nil || json.Unmarshal(data, &rec) != nil || rec.Schema != pack.SchemaVersion {
 		return func(string) bool { return false }
