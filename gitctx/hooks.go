@@ -14,6 +14,9 @@ import (
 // directory, which a linked worktree shares with the main one. The
 // directory may not exist yet.
 func (r *Repo) HooksDir(ctx context.Context) (string, error) {
+	if r.Bare {
+		return "", r.errBare()
+	}
 	out, err := r.git.output(ctx, nil, "rev-parse", "--git-path", "hooks")
 	if err != nil {
 		return "", fmt.Errorf("find the hooks directory: %w", err)
@@ -34,7 +37,7 @@ func (r *Repo) HooksDir(ctx context.Context) (string, error) {
 // the current directory, as git takes it; "" is the repository's own
 // index. Only the index and the object store are read, never the work tree.
 func (r *Repo) SelectIndex(ctx context.Context, indexFile string) (*Change, error) {
-	if indexFile == "" {
+	if indexFile == "" || r.Bare {
 		return r.SelectStaged(ctx)
 	}
 	abs, err := filepath.Abs(indexFile)

@@ -17,13 +17,17 @@ import (
 // ErrNotRepository means the directory is not inside a git work tree.
 var ErrNotRepository = errors.New("not a git repository")
 
-// Repo is a git work tree: its root, its git directories and the objects
-// behind it.
+// Repo is a git work tree (its root, its git directories and the objects
+// behind it), or a bare repository (see Bare).
 type Repo struct {
 	Root      string // the work tree's top level, absolute
 	GitDir    string // this work tree's git directory (differs from CommonDir in a linked worktree)
 	CommonDir string // where objects, refs and the shallow file live
 	Shallow   bool   // a shallow clone: some history is missing
+	// Bare is a repository without a work tree (Root is empty): only
+	// ranges of its commits can be selected, and every file is read
+	// from its objects.
+	Bare bool
 
 	git git
 
@@ -54,7 +58,8 @@ type Repo struct {
 	dirs     map[string]*os.Root // its directories, opened once (see worktreeFile)
 }
 
-// Open finds the git work tree that contains dir.
+// Open finds the git work tree that contains dir, or the bare repository
+// dir is in.
 func Open(ctx context.Context, dir string) (*Repo, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -68,7 +73,7 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 			return nil, fmt.Errorf("%s: %w (run gitctx inside a git work tree, or pass --patch FILE)", abs, ErrNotRepository)
 		}
 		if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "must be run in a work tree") {
-			return nil, noWorkTree(ctx, g, abs)
+			return openBare(ctx, g, abs)
 		}
 		return nil, fmt.Errorf("open repository %s: %w", abs, err)
 	}
@@ -95,8 +100,57 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 	return r, nil
 }
 
+// openBare opens the bare repository git found from dir. The .git
+// directory of a repository with a work tree is refused: a run there
+// meant the work tree.
+func openBare(ctx context.Context, g git, dir string) (*Repo, error) {
+	out, err := g.output(ctx, nil, "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--git-common-dir", "--is-shallow-repository")
+	if err != nil {
+		return nil, fmt.Errorf("open repository %s: %w", dir, err)
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != 4 {
+		return nil, fmt.Errorf("open repository %s: unexpected git rev-parse output %q", dir, out)
+	}
+	if lines[0] != "true" {
+		return nil, &noWorkTreeError{dir, "inside a repository's .git directory, not its work tree (run gitctx from the work tree)"}
+	}
+	r := &Repo{GitDir: lines[1], CommonDir: lines[2], Shallow: lines[3] == "true", Bare: true}
+	if !filepath.IsAbs(r.CommonDir) {
+		r.CommonDir = filepath.Join(dir, r.CommonDir)
+	}
+	r.git = git{dir: r.GitDir}
+	return r, nil
+}
+
+// Top is the directory gitctx keeps its own files beside: the work
+// tree's root, or a bare repository's directory, which stands for the
+// root it does not have (its configuration file and default output
+// directory are there).
+func (r *Repo) Top() string {
+	if r.Bare {
+		return r.GitDir
+	}
+	return r.Root
+}
+
+// Name is the repository's name: its root's, or a bare repository's
+// without the ".git" ending.
+func (r *Repo) Name() string {
+	if r.Bare {
+		return strings.TrimSuffix(filepath.Base(r.GitDir), ".git")
+	}
+	return filepath.Base(r.Root)
+}
+
+// errBare refuses what needs a work tree in a bare repository.
+func (r *Repo) errBare() error {
+	return &noWorkTreeError{r.GitDir, "a bare repository, which has no work tree: pack a range of its commits (gitctx pack A..B), or run gitctx in a clone with a work tree"}
+}
+
 // noWorkTreeError is a directory of a repository that is not in a work
-// tree: a bare repository, or the .git directory of one with a work tree.
+// tree: the .git directory of one with a work tree, or a bare repository
+// asked for what only a work tree has.
 // It is an ErrNotRepository (a patch can still be read), with a message
 // of its own.
 type noWorkTreeError struct {
@@ -112,16 +166,6 @@ func (e *noWorkTreeError) NoWorkTree() bool { return true }
 
 // Is makes the error an ErrNotRepository for errors.Is.
 func (e *noWorkTreeError) Is(target error) bool { return target == ErrNotRepository }
-
-// noWorkTree says why dir, which git found a repository for, has no work
-// tree: the repository is bare, or dir is inside its .git directory.
-func noWorkTree(ctx context.Context, g git, dir string) error {
-	out, err := g.output(ctx, nil, "rev-parse", "--is-bare-repository")
-	if err == nil && strings.TrimSpace(string(out)) == "false" {
-		return &noWorkTreeError{dir, "inside a repository's .git directory, not its work tree (run gitctx from the work tree)"}
-	}
-	return &noWorkTreeError{dir, "a bare repository, which has no work tree (run gitctx in a clone with a work tree)"}
-}
 
 // Close releases the object store.
 func (r *Repo) Close() error {

@@ -60,21 +60,18 @@ func TestSelectRangeRevisions(t *testing.T) {
 	}
 }
 
-// TestOpenNoWorkTree: a bare repository, and a repository's .git
-// directory, have no work tree; each is told apart by what it is (both
-// are ErrNotRepository, so that a patch can still be read).
+// TestOpenNoWorkTree: a repository's .git directory has no work tree,
+// and is told from a directory outside any repository (both are
+// ErrNotRepository, so that a patch can still be read).
 func TestOpenNoWorkTree(t *testing.T) {
 	r := newTestRepo(t)
 	r.Write("a.txt", "a\n")
 	r.Commit("first")
-	bare := filepath.Join(t.TempDir(), "bare.git")
-	r.Git("clone", "-q", "--bare", r.Dir, bare)
 	for _, tt := range []struct {
 		name, dir, msg string
 	}{
 		{"the .git directory", filepath.Join(r.Dir, ".git"), "inside a repository's .git directory, not its work tree (run gitctx from the work tree)"},
 		{"under it", filepath.Join(r.Dir, ".git", "refs"), "inside a repository's .git directory"},
-		{"a bare repository", bare, "a bare repository, which has no work tree"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			repo, err := Open(t.Context(), tt.dir)

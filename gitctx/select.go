@@ -63,7 +63,7 @@ func (r *Repo) SelectRange(ctx context.Context, spec string) (*Change, error) {
 	// the range's (20 ms after the files were listed on prometheus' last 10
 	// commits), and the commit messages are needed only once the pack's
 	// files are on their way.
-	c := &Change{Source: src, repo: r, diffArgs: []string{src.Base, src.Head}, diskFirst: true}
+	c := &Change{Source: src, repo: r, diffArgs: []string{src.Base, src.Head}, diskFirst: !r.Bare}
 	listed := make(chan struct{})
 	var commitsErr error
 	go func() {

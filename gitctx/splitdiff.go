@@ -86,6 +86,9 @@ func cutByWeight(files []*File, weight func(*File) int64, n int) [][]*File {
 // mostly holds the range's head (a file not there weighs as a small one).
 func (c *Change) patchWeight(f *File) int64 {
 	const perFile = 4 << 10
+	if c.repo.Bare {
+		return 2 * perFile
+	}
 	if info, err := os.Lstat(filepath.Join(c.repo.Root, filepath.FromSlash(f.Path))); err == nil && info.Mode().IsRegular() {
 		return perFile + 2*info.Size()
 	}

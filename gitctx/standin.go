@@ -47,6 +47,9 @@ func (c *Change) standIn(ctx context.Context) (map[string]bool, bool) {
 // marked skip-worktree (or one not read) may be a sparse checkout's: git's
 // configuration is asked then.
 func (r *Repo) worktreeDiffers(ctx context.Context, commit string) (map[string]bool, bool) {
+	if r.Bare {
+		return nil, false
+	}
 	staged := r.inBackground(ctx, "diff-index", "--cached", "--name-only", "-z", "--no-renames", "--ignore-submodules=none", commit, "--")
 	unsure, skipWorktree, ok := r.unsureFiles(commit)
 	sparse := func() ([]byte, error) { return nil, nil }

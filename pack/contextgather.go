@@ -25,6 +25,9 @@ func (b *builder) gatherContext(ctx context.Context) error {
 	if repo == nil {
 		return errors.New("context files need a git repository, and this patch was read outside one")
 	}
+	if repo.Bare {
+		return errors.New("context files are read from the work tree, and a bare repository has none")
+	}
 	b.opts.Progress("reading context files")
 	g, err := newGatherer(repo, b)
 	if err != nil {

@@ -3,7 +3,6 @@ package pack
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/gitctx/gitctx/gitctx"
@@ -135,7 +134,7 @@ func (b *builder) manifest(ctx context.Context) (Manifest, error) {
 	name := "patch"
 	repo := b.ch.Repo()
 	if repo != nil {
-		name = filepath.Base(repo.Root)
+		name = repo.Name()
 	}
 	tree, err := b.ch.Tree(ctx)
 	if err != nil {

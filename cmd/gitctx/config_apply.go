@@ -168,7 +168,7 @@ func (a *app) repoRoot(ctx context.Context) string {
 	if err != nil {
 		return "."
 	}
-	return r.Root
+	return r.Top()
 }
 
 // nameSources rewrites a usage error's message so that a setting the

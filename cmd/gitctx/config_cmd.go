@@ -176,7 +176,7 @@ func runConfigInit(cmd *cobra.Command, a *app, o *configOptions) error {
 		if err != nil {
 			return err
 		}
-		path = filepath.Join(repo.Root, configNames[0])
+		path = filepath.Join(repo.Top(), configNames[0])
 	}
 	if _, err := os.Stat(path); err == nil && !o.force {
 		return usagef(cmd, fmt.Errorf("%s exists: pass --force to replace it", path))

@@ -75,6 +75,9 @@ func (o *contextOptions) options(ctx context.Context, a *app, ch *gitctx.Change,
 		}
 		return c, nil
 	}
+	if repo.Bare && (len(o.paths) > 0 || o.cmd != "" || o.query != "") {
+		return c, errors.New("--context, --context-cmd and --context-query read the work tree, and a bare repository has none: leave them out, or run gitctx in a clone with a work tree")
+	}
 	fromFile := s != nil && s.file != nil && strings.HasPrefix(s.source("context"), s.file.path+":")
 	for _, p := range o.paths {
 		if p = strings.TrimSpace(p); p == "" {

@@ -152,6 +152,9 @@ func ownOutputs(ch *gitctx.Change, o *packOptions, outDir string) pack.Outputs {
 	if r == nil {
 		return out
 	}
+	if r.Bare {
+		return out // every file is read from the objects
+	}
 	if p, ok := repoPath(r.Root, outDir); ok {
 		out.Dirs = append(out.Dirs, p)
 	}

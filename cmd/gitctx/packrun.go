@@ -228,7 +228,7 @@ func outputDir(ch *gitctx.Change, o *packOptions) (dir string, defaultDir bool) 
 		return o.out, false
 	}
 	if r := ch.Repo(); r != nil {
-		return filepath.Join(r.Root, ".gitctx"), true
+		return filepath.Join(r.Top(), ".gitctx"), true
 	}
 	return ".gitctx", true
 }
