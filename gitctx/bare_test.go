@@ -62,8 +62,8 @@ func TestBareRepository(t *testing.T) {
 	if _, _, err := repo.ReadWorktree("a.go", -1); err == nil {
 		t.Error("ReadWorktree(a.go) in a bare repository: no error")
 	}
-	if _, err := repo.HooksDir(t.Context()); err == nil {
-		t.Error("HooksDir in a bare repository: no error")
+	if dir, err := repo.HooksDir(t.Context()); err != nil || realPath(t, filepath.Dir(dir)) != realPath(t, bare) || filepath.Base(dir) != "hooks" {
+		t.Errorf("HooksDir() = %s, %v; want the repository's hooks directory", dir, err)
 	}
 }
 

@@ -9,14 +9,11 @@ import (
 
 // HooksDir is the directory git runs this work tree's hooks from, as
 // `git rev-parse --git-path hooks` names it: core.hooksPath when it is set
-// (a relative value is taken from the work tree's top level, as git does
-// when it runs a hook), else the hooks directory of the common git
+// (a relative value is taken from the work tree's top level, or a bare
+// repository's directory, as git does when it runs a hook), else the hooks directory of the common git
 // directory, which a linked worktree shares with the main one. The
 // directory may not exist yet.
 func (r *Repo) HooksDir(ctx context.Context) (string, error) {
-	if r.Bare {
-		return "", r.errBare()
-	}
 	out, err := r.git.output(ctx, nil, "rev-parse", "--git-path", "hooks")
 	if err != nil {
 		return "", fmt.Errorf("find the hooks directory: %w", err)
@@ -26,7 +23,7 @@ func (r *Repo) HooksDir(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("find the hooks directory: git rev-parse printed nothing")
 	}
 	if !filepath.IsAbs(dir) {
-		dir = filepath.Join(r.Root, dir)
+		dir = filepath.Join(r.Top(), dir) // where git runs
 	}
 	return filepath.Clean(dir), nil
 }
@@ -71,31 +68,48 @@ func (r *Repo) SelectIndex(ctx context.Context, indexFile string) (*Change, erro
 // all-zero id of a deletion. A push of a tag that names a tree or a blob,
 // which no commit's change shows, is a *NotCommitError.
 func (r *Repo) Outgoing(ctx context.Context, local, remoteTip string) ([]string, error) {
-	if !isObjectID(local) {
-		return nil, fmt.Errorf("push of %q: %w (want a full object id)", local, ErrUnknownRevision)
+	return r.pushed(ctx, local, remoteTip, "--remotes")
+}
+
+// Incoming lists the commits a push to this repository brings in its
+// update of a ref to newID that no ref holds yet: what a pre-receive hook
+// reads from its standard input ("<old> <new> <ref>"; git keeps the
+// pushed objects in a quarantine directory its environment names, where
+// git finds them, and updates no ref before the hook accepts the push).
+// Otherwise as Outgoing.
+func (r *Repo) Incoming(ctx context.Context, newID string) ([]string, error) {
+	return r.pushed(ctx, newID, "", "--all")
+}
+
+// pushed lists, oldest first, the commits tip reaches that neither have
+// (when this repository has it) nor the refs of known reach (a rev-list
+// option: --remotes, --all).
+func (r *Repo) pushed(ctx context.Context, tip, have, known string) ([]string, error) {
+	if !isObjectID(tip) {
+		return nil, fmt.Errorf("push of %q: %w (want a full object id)", tip, ErrUnknownRevision)
 	}
-	if isZeroID(local) {
+	if isZeroID(tip) {
 		return nil, nil
 	}
-	out, err := r.git.output(ctx, nil, "cat-file", "-t", local+"^{}")
+	out, err := r.git.output(ctx, nil, "cat-file", "-t", tip+"^{}")
 	if err != nil {
-		return nil, fmt.Errorf("the object to push: %w", err)
+		return nil, fmt.Errorf("the object pushed: %w", err)
 	}
 	if kind := strings.TrimSpace(string(out)); kind != "commit" {
-		return nil, &NotCommitError{ID: local, Kind: kind}
+		return nil, &NotCommitError{ID: tip, Kind: kind}
 	}
-	args := []string{"rev-list", "--reverse", local}
-	if remoteTip != "" && !isZeroID(remoteTip) {
-		if !isObjectID(remoteTip) {
-			return nil, fmt.Errorf("push over %q: %w (want a full object id)", remoteTip, ErrUnknownRevision)
+	args := []string{"rev-list", "--reverse", tip}
+	if have != "" && !isZeroID(have) {
+		if !isObjectID(have) {
+			return nil, fmt.Errorf("push over %q: %w (want a full object id)", have, ErrUnknownRevision)
 		}
-		if r.HasCommit(ctx, remoteTip) {
-			args = append(args, "^"+remoteTip)
+		if r.HasCommit(ctx, have) {
+			args = append(args, "^"+have)
 		}
 	}
-	out, err = r.git.output(ctx, nil, append(args, "--not", "--remotes", "--")...)
+	out, err = r.git.output(ctx, nil, append(args, "--not", known, "--")...)
 	if err != nil {
-		return nil, fmt.Errorf("list the commits to push: %w", err)
+		return nil, fmt.Errorf("list the commits pushed: %w", err)
 	}
 	return strings.Fields(string(out)), nil
 }

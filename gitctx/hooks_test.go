@@ -156,3 +156,37 @@ func sorted(s []string) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestIncoming checks the commits a push to a bare repository brings, as a
+// pre-receive hook sees them: its objects are there, and no ref of the
+// repository holds them yet.
+func TestIncoming(t *testing.T) {
+	r := newTestRepo(t)
+	r.Write("a.txt", "a\n")
+	first := r.Commit("first")
+	bare := filepath.Join(t.TempDir(), "srv.git")
+	r.Git("clone", "-q", "--bare", r.Dir, bare)
+	r.Write("a.txt", "b\n")
+	second := r.Commit("second")
+	r.Git("checkout", "-q", "-b", "topic", first)
+	r.Write("t.txt", "t\n")
+	topic := r.Commit("topic")
+	r.Git("-C", bare, "fetch", "-q", r.Dir, "main", "topic") // the objects, in FETCH_HEAD only
+	repo := openRepo(t, bare)
+
+	incoming := func(id string) []string {
+		t.Helper()
+		got, err := repo.Incoming(t.Context(), id)
+		if err != nil {
+			t.Fatalf("Incoming(%s): %v", id, err)
+		}
+		return got
+	}
+	checkEqual(t, "an update of main", incoming(second), []string{second})
+	checkEqual(t, "a new branch", incoming(topic), []string{topic})
+	checkEqual(t, "a branch at a commit the repository holds", len(incoming(first)), 0)
+	checkEqual(t, "a deletion", len(incoming(strings.Repeat("0", 40))), 0)
+	if _, err := repo.Incoming(t.Context(), "main"); !errors.Is(err, ErrUnknownRevision) {
+		t.Errorf("Incoming(main) = %v; want ErrUnknownRevision (a full object id is wanted)", err)
+	}
+}

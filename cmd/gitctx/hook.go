@@ -9,11 +9,11 @@ import (
 )
 
 // The git hooks gitctx can be: hookNames[0] is the default.
-var hookNames = []string{"pre-commit", "pre-push"}
+var hookNames = []string{"pre-commit", "pre-push", "pre-receive"}
 
 // hookOptions are the settings of `gitctx hook install|uninstall|run`.
 type hookOptions struct {
-	hook  string   // pre-commit or pre-push
+	hook  string   // pre-commit, pre-push or pre-receive
 	args  []string // what git passes the hook (pre-push: remote name and URL)
 	force bool     // install: replace a hook chained by an earlier install
 	pack  bool     // run pre-commit: also write a pack of the staged change
@@ -21,18 +21,21 @@ type hookOptions struct {
 
 func newHookCommand(a *app) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "hook install|uninstall|run [pre-commit|pre-push]",
+		Use:   "hook install|uninstall|run [pre-commit|pre-push|pre-receive]",
 		Short: "Block commits and pushes that add credentials (a git hook)",
 		Long: `Check each commit, before git records it, for credentials on the lines it
 adds, with gitleaks' default rules (and those of .gitleaks.toml as it is in
 HEAD). A commit that adds one is stopped with exit status 3 and a list of
 file, line and rule; the credential itself is never printed.
 
-  gitctx hook install [pre-commit|pre-push]     write the hook git runs
-  gitctx hook uninstall [pre-commit|pre-push]   remove it, put back what was there
-  gitctx hook run pre-commit                    what the hook runs (the pre-commit
-                                                framework's entry too)
-  gitctx hook run pre-push REMOTE URL           check the commits being pushed
+  gitctx hook install [HOOK]            write the hook git runs (HOOK: pre-commit,
+                                        the default; pre-push; pre-receive)
+  gitctx hook uninstall [HOOK]          remove it, put back what was there
+  gitctx hook run pre-commit            what the hook runs (the pre-commit
+                                        framework's entry too)
+  gitctx hook run pre-push REMOTE URL   check the commits being pushed
+  gitctx hook run pre-receive           on the server: check the commits a
+                                        push brings
 
 The pre-commit check reads the index git is about to commit (GIT_INDEX_FILE,
 as git commit -a and git commit PATH set it), never the work tree, and does
@@ -53,7 +56,7 @@ GITCTX_SKIP=1 (git commit --no-verify skips every hook).` + helpFooter,
 func newHookInstallCommand(a *app) *cobra.Command {
 	o := &hookOptions{}
 	cmd := &cobra.Command{
-		Use:   "install [pre-commit|pre-push]",
+		Use:   "install [pre-commit|pre-push|pre-receive]",
 		Short: "Install the git hook (pre-commit by default)",
 		Long: `Write the hook where git runs hooks from (git rev-parse --git-path hooks:
 core.hooksPath when set, and the directory a linked worktree shares with the
@@ -78,7 +81,7 @@ chained hook with the current one.` + helpFooter,
 func newHookUninstallCommand(a *app) *cobra.Command {
 	o := &hookOptions{}
 	return &cobra.Command{
-		Use:   "uninstall [pre-commit|pre-push]",
+		Use:   "uninstall [pre-commit|pre-push|pre-receive]",
 		Short: "Remove gitctx's git hook and put back the one it replaced",
 		Long: `Remove the hook gitctx hook install wrote, and put the hook it replaced
 back, byte for byte and with its mode. A hook gitctx did not write is left
@@ -93,7 +96,7 @@ alone; with no gitctx hook installed, uninstall says so and exits 0.` + helpFoot
 func newHookRunCommand(a *app) *cobra.Command {
 	o := &hookOptions{}
 	cmd := &cobra.Command{
-		Use:   "run pre-commit|pre-push [ARGS...]",
+		Use:   "run pre-commit|pre-push|pre-receive [ARGS...]",
 		Short: "Run the hook's check now (what the installed hook calls)",
 		Long: `pre-commit: check what is staged (the index in GIT_INDEX_FILE, else the
 repository's index) against HEAD — against nothing on a branch with no
@@ -106,6 +109,12 @@ pre-push REMOTE URL: read git's pre-push input from stdin, one
 "<local ref> <local sha> <remote ref> <remote sha>" line per ref, and check
 every commit being pushed that no remote-tracking branch holds yet (merge
 commits are not checked on their own; the commits they bring are).
+
+pre-receive: in the repository pushed to (a server's bare repository), read
+git's pre-receive input from stdin, one "<old sha> <new sha> <ref>" line per
+ref, and check every commit the push brings that no ref holds yet, with the
+rules of the .gitleaks.toml the push builds on. A credential rejects the
+whole push; git shows the pusher the list.
 
 A credential found: its file, line and rule on stderr, and exit status 3.
 GITCTX_SKIP=1: a one-line notice and exit 0.` + helpFooter,
@@ -124,8 +133,11 @@ GITCTX_SKIP=1: a one-line notice and exit 0.` + helpFooter,
 				fmt.Fprintf(a.stderr, "gitctx: GITCTX_SKIP is set: the %s credential check is skipped\n", o.hook)
 				return nil
 			}
-			if o.hook == "pre-push" {
+			switch o.hook {
+			case "pre-push":
 				return runPrePush(cmd.Context(), a, o)
+			case "pre-receive":
+				return runPreReceive(cmd.Context(), a)
 			}
 			return runPreCommit(cmd.Context(), a, o)
 		},
@@ -143,7 +155,7 @@ func hookArgs(hook *string, extra int) cobra.PositionalArgs {
 			return nil
 		}
 		if !slices.Contains(hookNames, args[0]) {
-			return usagef(cmd, fmt.Errorf("unknown hook %q: want %s", args[0], strings.Join(hookNames, " or ")))
+			return usagef(cmd, fmt.Errorf("unknown hook %q: want %s or %s", args[0], strings.Join(hookNames[:len(hookNames)-1], ", "), hookNames[len(hookNames)-1]))
 		}
 		*hook = args[0]
 		if len(args) > 1+extra {

@@ -29,6 +29,9 @@ func runHookInstall(ctx context.Context, a *app, o *hookOptions) error {
 		return err
 	}
 	defer repo.Close()
+	if repo.Bare && o.hook != "pre-receive" {
+		return &usageError{err: fmt.Errorf("%s is a bare repository, where no one commits or pushes from: its hook is pre-receive (gitctx hook install pre-receive)", terminalSafe(repo.GitDir))}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("make the hooks directory: %w", err)
 	}
@@ -37,7 +40,7 @@ func runHookInstall(ctx context.Context, a *app, o *hookOptions) error {
 	if err != nil {
 		return err
 	}
-	path := shownPath(repo.Root, filepath.Join(dir, o.hook))
+	path := shownPath(repo.Top(), filepath.Join(dir, o.hook))
 	verb := "installed"
 	if res.updated {
 		verb = "updated"
@@ -56,7 +59,7 @@ func runHookInstall(ctx context.Context, a *app, o *hookOptions) error {
 	}
 	if huskyManaged(dir) {
 		fmt.Fprintf(a.stderr, "gitctx: warning: husky manages %s and writes it afresh on install, which drops this hook: to keep the check, add the line `gitctx hook run %s` to %s instead\n",
-			terminalSafe(shownPath(repo.Root, dir)), o.hook, terminalSafe(shownPath(repo.Root, filepath.Join(filepath.Dir(dir), o.hook))))
+			terminalSafe(shownPath(repo.Top(), dir)), o.hook, terminalSafe(shownPath(repo.Top(), filepath.Join(filepath.Dir(dir), o.hook))))
 	}
 	return nil
 }
@@ -86,7 +89,7 @@ func runHookUninstall(ctx context.Context, a *app, o *hookOptions) error {
 	if err != nil {
 		return err
 	}
-	path := terminalSafe(shownPath(repo.Root, filepath.Join(dir, o.hook)))
+	path := terminalSafe(shownPath(repo.Top(), filepath.Join(dir, o.hook)))
 	switch res {
 	case uninstallNone:
 		fmt.Fprintf(a.stderr, "gitctx: no gitctx %s hook is installed (%s); nothing to remove\n", o.hook, path)

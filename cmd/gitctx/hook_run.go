@@ -152,21 +152,33 @@ func readPushUpdates(r io.Reader) ([]pushUpdate, error) {
 // credential added by one commit and removed by the next still blocks.
 func runPrePush(ctx context.Context, a *app, o *hookOptions) error {
 	updates, err := readPushUpdates(a.stdin)
-	if err != nil {
+	if err != nil || len(updates) == 0 {
 		return err
-	}
-	if len(updates) == 0 {
-		return nil
 	}
 	repo, err := openHookRepo(ctx)
 	if err != nil {
 		return err
 	}
 	defer repo.Close()
+	to := "the push"
+	if len(o.args) > 0 {
+		to += " to " + o.args[0]
+	}
+	err = checkPushed(ctx, a, repo, updates, to, func(u pushUpdate) ([]string, error) {
+		return repo.Outgoing(ctx, u.localID, u.remoteID)
+	})
+	hookHint(a, err, "push")
+	return err
+}
+
+// checkPushed checks each commit the updates bring (as list finds them),
+// on its own, and blocks what (to) when one adds a credential or is too
+// large to check, or when an update is of a tag of a tree or a blob.
+func checkPushed(ctx context.Context, a *app, repo *gitctx.Repo, updates []pushUpdate, to string, list func(pushUpdate) ([]string, error)) error {
 	var commits, others []string
 	refOf := map[string]string{} // a commit, and the first remote ref the push sends it to
 	for _, u := range updates {
-		ids, err := repo.Outgoing(ctx, u.localID, u.remoteID)
+		ids, err := list(u)
 		var nc *gitctx.NotCommitError
 		if errors.As(err, &nc) {
 			others = append(others, fmt.Sprintf("%s (a %s, %s)", shortRef(u.remoteRef), nc.Kind, shortID(nc.ID)))
@@ -189,10 +201,6 @@ func runPrePush(ctx context.Context, a *app, o *hookOptions) error {
 	if err != nil {
 		return err
 	}
-	to := "the push"
-	if len(o.args) > 0 {
-		to += " to " + o.args[0]
-	}
 	err = blockOn(a, to, found, unchecked, "remove them from those commits (git rebase -i) and rotate any that were real")
 	if len(others) > 0 {
 		fmt.Fprintf(a.stderr, "gitctx: %s sends %d tag%s of a tree or a blob, which no commit shows and gitctx does not check:\n",
@@ -204,7 +212,6 @@ func runPrePush(ctx context.Context, a *app, o *hookOptions) error {
 			err = fmt.Errorf("%w: push tags of commits, or check what the tree or blob holds another way", errUnchecked)
 		}
 	}
-	hookHint(a, err, "push")
 	return err
 }
 

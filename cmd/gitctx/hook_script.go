@@ -8,15 +8,15 @@ import (
 )
 
 // hookScript is the POSIX sh hook gitctx installs as name. It runs the
-// hook it replaced first (with the same arguments and, for pre-push, the
-// same input), stops when that one fails, honours GITCTX_SKIP, then runs
-// `gitctx hook run NAME`: exe when it is still there, else gitctx on PATH
-// (exe "" means PATH only).
+// hook it replaced first (with the same arguments and, for pre-push and
+// pre-receive, the same input), stops when that one fails, honours
+// GITCTX_SKIP, then runs `gitctx hook run NAME`: exe when it is still
+// there, else gitctx on PATH (exe "" means PATH only).
 func hookScript(name, exe string) []byte {
 	var b strings.Builder
 	verb := hookVerb(name)
 	what := "stops a commit that adds a credential"
-	if name == "pre-push" {
+	if name != "pre-commit" {
 		what = "stops a push whose commits add a credential"
 	}
 	fmt.Fprintf(&b, `#!/bin/sh
@@ -30,7 +30,7 @@ gitctx_hooks=${0%%/*}
 gitctx_chained=$gitctx_hooks/%s%s
 `, hookMarker, name, what, name, chainedSuffix, verb, name, chainedSuffix)
 	feed := ""
-	if name == "pre-push" {
+	if name != "pre-commit" {
 		// git writes the refs being pushed to stdin: both hooks read them.
 		b.WriteString(`gitctx_input=$(cat)
 gitctx_feed() { if [ -n "$gitctx_input" ]; then printf '%s\n' "$gitctx_input"; fi; }
@@ -76,10 +76,10 @@ fi
 
 // hookVerb is what the hook name guards: commit or push.
 func hookVerb(name string) string {
-	if name == "pre-push" {
-		return "push"
+	if name == "pre-commit" {
+		return "commit"
 	}
-	return "commit"
+	return "push"
 }
 
 // shellQuote quotes s for sh: inside single quotes nothing is special,

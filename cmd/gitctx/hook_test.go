@@ -9,13 +9,29 @@ import (
 	"testing"
 )
 
-// TestHookScript runs the pre-push hook script with sh: a gitctx path that
-// needs quoting, a chained hook that runs first, both reading the same
-// input, and the chained hook's failure stopping the push.
+// TestHookScript runs the hook scripts that read git's input (pre-push,
+// pre-receive) with sh: a gitctx path that needs quoting, a chained hook
+// that runs first, both reading the same input, and the chained hook's
+// failure stopping the push.
 func TestHookScript(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
+	for _, tt := range []struct {
+		hook  string
+		args  []string
+		input string
+	}{
+		{"pre-push", []string{"origin", "https://example.com/r.git"}, "refs/heads/main 1111 refs/heads/main 2222"},
+		{"pre-receive", nil, "1111 2222 refs/heads/main"},
+	} {
+		t.Run(tt.hook, func(t *testing.T) {
+			testHookScript(t, tt.hook, tt.args, tt.input)
+		})
+	}
+}
+
+func testHookScript(t *testing.T, name string, args []string, input string) {
 	dir := t.TempDir()
 	bin := filepath.Join(dir, `it's "a" $dir`)
 	hooks := filepath.Join(dir, "hooks")
@@ -28,19 +44,19 @@ func TestHookScript(t *testing.T) {
 	writeExec(t, filepath.Join(bin, "gitctx"), `#!/bin/sh
 echo "gitctx $*: $(cat)" >>"$LOG"
 `)
-	writeExec(t, filepath.Join(hooks, "pre-push.gitctx-chained"), `#!/bin/sh
+	writeExec(t, filepath.Join(hooks, name+".gitctx-chained"), `#!/bin/sh
 echo "chained $*: $(cat)" >>"$LOG"
 exit "${CHAINED_EXIT:-0}"
 `)
-	hook := filepath.Join(hooks, "pre-push")
-	writeExec(t, hook, string(hookScript("pre-push", filepath.Join(bin, "gitctx"))))
+	hook := filepath.Join(hooks, name)
+	writeExec(t, hook, string(hookScript(name, filepath.Join(bin, "gitctx"))))
 
 	run := func(env ...string) (string, error) {
 		t.Helper()
 		_ = os.Remove(log)
-		cmd := exec.Command(hook, "origin", "https://example.com/r.git")
+		cmd := exec.Command(hook, args...)
 		cmd.Env = append(os.Environ(), append(env, "LOG="+log, "PATH=/usr/bin:/bin")...)
-		cmd.Stdin = strings.NewReader("refs/heads/main 1111 refs/heads/main 2222\n")
+		cmd.Stdin = strings.NewReader(input + "\n")
 		out, err := cmd.CombinedOutput()
 		data, _ := os.ReadFile(log)
 		if len(out) > 0 {
@@ -52,8 +68,8 @@ exit "${CHAINED_EXIT:-0}"
 	if err != nil {
 		t.Fatalf("hook: %v", err)
 	}
-	want := "chained origin https://example.com/r.git: refs/heads/main 1111 refs/heads/main 2222\n" +
-		"gitctx hook run pre-push origin https://example.com/r.git: refs/heads/main 1111 refs/heads/main 2222\n"
+	want := "chained " + strings.Join(args, " ") + ": " + input + "\n" + // sh's $* of no arguments is ""
+		strings.Join(append([]string{"gitctx hook run", name}, args...), " ") + ": " + input + "\n"
 	if got != want {
 		t.Errorf("log:\n%s\nwant:\n%s", got, want)
 	}
