@@ -21,6 +21,11 @@ func applyEnv(cmd *cobra.Command, getenv func(string) string, skip ...string) er
 		name := envName(f.Name)
 		v := getenv(name)
 		if v == "" {
+			if us := strings.ReplaceAll(name, "NEIGHBOURS", "NEIGHBORS"); us != name && getenv(us) != "" {
+				// the one misspelling worth looking for: gitctx cannot
+				// list the environment (run has getenv only)
+				err = usagef(cmd, fmt.Errorf("%s is not a gitctx variable (did you mean %s?)", us, name))
+			}
 			return
 		}
 		if serr := cmd.Flags().Set(f.Name, v); serr != nil {

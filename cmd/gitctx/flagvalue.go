@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -42,6 +43,26 @@ func plainFlagError(err error) error {
 		return fmt.Errorf("invalid value %q for --%s: %s", bad.GetValue(), bad.GetFlag().Name, want)
 	}
 	return err
+}
+
+// unknownFlagError adds to an unknown long flag's error the command's flag
+// closest to it, if one is close: --max-neighbors is --max-neighbours.
+func unknownFlagError(cmd *cobra.Command, err error) error {
+	var missing *pflag.NotExistError
+	if !errors.As(err, &missing) || missing.GetSpecifiedShortnames() != "" {
+		return err
+	}
+	name := missing.GetSpecifiedName()
+	best, bestD := "", min(3, len(name)/2+1) // a short name is a guess at anything
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		if d := editDistance(name, f.Name); d < bestD || d == bestD && best != "" && f.Name < best {
+			best, bestD = f.Name, d
+		}
+	})
+	if best == "" {
+		return err
+	}
+	return fmt.Errorf("%w (did you mean --%s?)", err, best)
 }
 
 // decimal is an integer flag read in base 10 only. pflag's own reads a

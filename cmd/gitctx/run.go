@@ -85,7 +85,7 @@ what was left out and why.` + helpFooter,
 	root.SetErr(a.stderr)
 	root.SetIn(a.stdin)
 	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error {
-		return &usageError{cmd: cmd, err: plainFlagError(err)}
+		return &usageError{cmd: cmd, err: unknownFlagError(cmd, plainFlagError(err))}
 	})
 	root.AddCommand(newPackCommand(a), newReviewCommand(a), newActionCommand(a), newHookCommand(a), newConfigCommand(a), newExplainCommand(a), newVersionCommand(a))
 	strictCompletion(root)
