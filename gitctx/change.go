@@ -122,6 +122,7 @@ type Change struct {
 	treeMu    sync.Mutex // Tree may be asked from several goroutines
 	tree      []TreeEntry
 	untracked []string // a work-tree change's untracked files, as selected (nil: not listed)
+	large     []string // those of them over LargeFile, listed but never diffed or searched
 
 	pendingMu sync.Mutex
 	pending   []*pendingPatches // the patches git is printing for the first Patches, if any (see rawWithPatches)

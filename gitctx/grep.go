@@ -74,7 +74,7 @@ func (c *Change) grep(ctx context.Context, flags, patterns, suffixes []string, m
 	c.waitPrefetch(ctx)
 	g, only := &c.repo.git, []string(nil)
 	literal := func(p string) string { return p }
-	if passOver := c.passOverSpecs(); len(suffixes) > 0 || len(passOver) > 0 {
+	if passOver := c.passOverSpecs(); len(suffixes) > 0 || len(passOver) > 0 || len(c.large) > 0 {
 		// "*.go" matches at any depth (a pathspec's "*" crosses "/"), and
 		// git matches it in less time than ":(glob)**/*.go": on terraform,
 		// 16 suffixes took 0.104 CPU-s of git grep against 0.116
@@ -83,6 +83,9 @@ func (c *Change) grep(ctx context.Context, flags, patterns, suffixes []string, m
 			only = append(only, ":(icase)*"+s)
 		}
 		only = append(only, passOver...)
+		for _, p := range c.large { // untracked, so in a work-tree change only
+			only = append(only, ":(exclude,literal)"+p)
+		}
 		literal = func(p string) string { return ":(literal)" + p }
 	}
 	inScope := func(p string) bool {

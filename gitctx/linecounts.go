@@ -35,12 +35,21 @@ func (c *Change) LineCounts(ctx context.Context, files []*File) (map[*File]LineC
 	var paths []string
 	size := 0
 	for _, f := range files {
+		if c.isLarge(f) { // counted here: git never diffs it
+			if p, err := c.largePatch(f); err == nil && !p.Binary {
+				out[f] = LineCount{Added: p.Added}
+			}
+			continue
+		}
 		byPath[f.Path] = f
 		paths = append(paths, f.Path)
 		if f.OldPath != "" {
 			paths = append(paths, f.OldPath)
 		}
 		size += len(f.Path) + len(f.OldPath) + 2
+	}
+	if len(byPath) == 0 {
+		return out, nil
 	}
 	if size > maxPathspecBytes {
 		paths = nil // the whole change, counted once: a command line has its limits

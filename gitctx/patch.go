@@ -42,7 +42,8 @@ type Line struct {
 // and calls fn for each file for which want returns true. Patches of other
 // files are read past without being parsed. A patch whose text is over
 // maxBytes (> 0) is not parsed either: fn gets it with Oversize set and
-// only its line counts.
+// only its line counts, as it gets a large untracked file's (see
+// LargeFile), which git never prints.
 func (c *Change) Patches(ctx context.Context, want func(*File) bool, maxBytes int64, fn func(*File, *Patch) error) error {
 	if c.repo == nil || c.diffArgs == nil {
 		for _, f := range c.Files {
@@ -57,6 +58,7 @@ func (c *Change) Patches(ctx context.Context, want func(*File) bool, maxBytes in
 	if ok, err := c.readPending(ctx, want, maxBytes, fn); ok {
 		return err
 	}
+	fn, flush := c.withLargePatches(want, fn)
 	read := func(out io.Reader) error {
 		return splitPatches(ctx, out, c.Files, want, maxBytes, fn)
 	}
@@ -64,7 +66,10 @@ func (c *Change) Patches(ctx context.Context, want func(*File) bool, maxBytes in
 	args = append(append(args, c.diffArgs...), "--")
 	g := c.repo.git
 	g.env = append(slices.Clip(g.env), c.diffEnv...)
-	return g.stream(ctx, read, args...)
+	if err := g.stream(ctx, read, args...); err != nil {
+		return err
+	}
+	return flush()
 }
 
 // patchFlags are the flags of every patch gitctx reads.

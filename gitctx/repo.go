@@ -49,6 +49,8 @@ type Repo struct {
 
 	windows windows // the history windows walked (see PrefetchHistory)
 
+	largeFile int64 // LargeFile, but in tests
+
 	// the work tree, opened once for the files read from it (see
 	// worktreeRoot)
 	rootOnce sync.Once
@@ -91,6 +93,7 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 		r.CommonDir = filepath.Join(abs, r.CommonDir)
 	}
 	r.git = git{dir: r.Root}
+	r.largeFile = LargeFile
 	if _, err := os.Lstat(filepath.Join(r.Root, ".git")); errors.Is(err, fs.ErrNotExist) {
 		// git found the repository from dir, not from the work tree (dir
 		// is a git directory whose core.worktree names it): git run at

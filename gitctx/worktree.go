@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -116,6 +117,8 @@ func (r *Repo) SelectWorktree(ctx context.Context) (c *Change, err error) {
 		return nil, err
 	}
 	c.untracked = append(make([]string, 0, len(untracked)), untracked...) // for Tree: the work tree is walked once
+	untracked, large := r.splitLarge(untracked)
+	c.large = slices.Sorted(maps.Keys(large))
 	// Always a private copy of the index: diffing the work tree makes git
 	// refresh stat information and write the index back.
 	env, cleanup, err := r.indexWithIntentToAdd(ctx, untracked)
@@ -134,6 +137,7 @@ func (r *Repo) SelectWorktree(ctx context.Context) (c *Change, err error) {
 	if err != nil {
 		return nil, err
 	}
+	c.Files = withLarge(c.Files, large)
 	return c, nil
 }
 

@@ -28,8 +28,9 @@ func (a AddedSecret) String() string {
 }
 
 // AddedLimit is the largest patch (or UTF-16 file) of one file
-// AddedSecrets reads; a larger one is reported unchecked.
-const AddedLimit = 64 << 20
+// AddedSecrets reads; a larger one is reported unchecked. It is the size
+// over which gitctx never diffs an untracked file either.
+const AddedLimit = gitctx.LargeFile
 
 // AddedSecrets finds credentials on the lines a change adds, in every
 // changed text file — credential files and excluded directories included:
