@@ -124,6 +124,9 @@ type Change struct {
 	untracked []string // a work-tree change's untracked files, as selected (nil: not listed)
 	large     []string // those of them over LargeFile, listed but never diffed or searched
 
+	largeMu      sync.Mutex
+	largePatches map[*File]*Patch // the large files' patches, read once (see largePatch)
+
 	pendingMu sync.Mutex
 	pending   []*pendingPatches // the patches git is printing for the first Patches, if any (see rawWithPatches)
 

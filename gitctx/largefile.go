@@ -11,8 +11,9 @@ import (
 
 // LargeFile is the size over which an untracked file of a work-tree
 // change is listed as added but never diffed or searched: git would read
-// it whole to count its lines, print its patch and grep it (a 500 MB dump
-// took 7 s), and no pack shows, nor any check reads, that much of a file.
+// it whole to count its lines, print its patch and grep it (beside a
+// one-line change, a 500 MB text took the pack from 0.08 to 3.7 s), and no
+// pack shows, nor any check reads, that much of a file.
 const LargeFile = 64 << 20
 
 // splitLarge takes the untracked regular files over LargeFile out of
@@ -59,9 +60,27 @@ func (c *Change) isLarge(f *File) bool {
 }
 
 // largePatch is the patch of a large untracked file as git would give it,
-// but read here, once through: binary if its first 8,000 bytes hold a NUL
-// (git's test), else oversize with the lines it adds counted.
+// but read here, once through and once a run: binary if its first 8,000
+// bytes hold a NUL (git's test), else oversize with the lines it adds
+// counted.
 func (c *Change) largePatch(f *File) (*Patch, error) {
+	c.largeMu.Lock()
+	defer c.largeMu.Unlock()
+	if p, ok := c.largePatches[f]; ok {
+		return p, nil
+	}
+	p, err := c.readLarge(f)
+	if err != nil {
+		return nil, err
+	}
+	if c.largePatches == nil {
+		c.largePatches = map[*File]*Patch{}
+	}
+	c.largePatches[f] = p
+	return p, nil
+}
+
+func (c *Change) readLarge(f *File) (*Patch, error) {
 	root, native, err := c.repo.worktreeFile(f.Path)
 	if err != nil {
 		return nil, err
