@@ -13,10 +13,11 @@ var hookNames = []string{"pre-commit", "pre-push", "pre-receive"}
 
 // hookOptions are the settings of `gitctx hook install|uninstall|run`.
 type hookOptions struct {
-	hook  string   // pre-commit, pre-push or pre-receive
-	args  []string // what git passes the hook (pre-push: remote name and URL)
-	force bool     // install: replace a hook chained by an earlier install
-	pack  bool     // run pre-commit: also write a pack of the staged change
+	hook   string   // pre-commit, pre-push or pre-receive
+	args   []string // what git passes the hook (pre-push: remote name and URL)
+	force  bool     // install: replace a hook chained by an earlier install
+	pack   bool     // pre-commit: also write a pack of the staged change
+	review bool     // pre-commit: also review the staged change, once it passes
 }
 
 func newHookCommand(a *app) *cobra.Command {
@@ -71,10 +72,14 @@ tool's hook, install stops unless --force is given, which replaces the old
 chained hook with the current one.` + helpFooter,
 		Args: hookArgs(&o.hook, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if (o.pack || o.review) && o.hook != "pre-commit" {
+				return usagef(cmd, fmt.Errorf("--pack and --review are for the pre-commit hook"))
+			}
 			return runHookInstall(cmd.Context(), a, o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.force, "force", false, "replace a hook chained by an earlier install with the hook now in place")
+	hookRunFlags(cmd, o)
 	return cmd
 }
 
@@ -103,7 +108,10 @@ repository's index) against HEAD — against nothing on a branch with no
 commit yet — for credentials on added lines. Nothing staged: exit 0,
 quietly. With --pack, a pack of the staged change is also written to
 .gitctx/ (redacted, as gitctx pack --staged writes it), for a review
-before the commit.
+before the commit. With --review, a change the check lets through is
+reviewed as gitctx review --staged reviews it (the provider of .gitctx.yml
+or GITCTX_PROVIDER) and the answer printed; a review never blocks the
+commit. install --pack/--review writes a hook that passes them.
 
 pre-push REMOTE URL: read git's pre-push input from stdin, one
 "<local ref> <local sha> <remote ref> <remote sha>" line per ref, and check
@@ -126,8 +134,8 @@ GITCTX_SKIP=1: a one-line notice and exit 0.` + helpFooter,
 			if o.hook != "pre-push" && len(o.args) > 0 {
 				return usagef(cmd, fmt.Errorf("%s takes no arguments, got %s", o.hook, strings.Join(o.args, " ")))
 			}
-			if o.pack && o.hook != "pre-commit" {
-				return usagef(cmd, fmt.Errorf("--pack is for the pre-commit hook"))
+			if (o.pack || o.review) && o.hook != "pre-commit" {
+				return usagef(cmd, fmt.Errorf("--pack and --review are for the pre-commit hook"))
 			}
 			if skipHook(a) {
 				fmt.Fprintf(a.stderr, "gitctx: GITCTX_SKIP is set: the %s credential check is skipped\n", o.hook)
@@ -142,8 +150,27 @@ GITCTX_SKIP=1: a one-line notice and exit 0.` + helpFooter,
 			return runPreCommit(cmd.Context(), a, o)
 		},
 	}
-	cmd.Flags().BoolVar(&o.pack, "pack", false, "pre-commit: also write a pack of the staged change to .gitctx/ for review")
+	hookRunFlags(cmd, o)
 	return cmd
+}
+
+// hookRunFlags are the flags of the pre-commit hook's run, which install
+// writes into the hook it installs.
+func hookRunFlags(cmd *cobra.Command, o *hookOptions) {
+	cmd.Flags().BoolVar(&o.pack, "pack", false, "pre-commit: also write a pack of the staged change to .gitctx/ for review")
+	cmd.Flags().BoolVar(&o.review, "review", false, "pre-commit: once the check passes, also review the staged change with the provider of .gitctx.yml or GITCTX_PROVIDER and print the review (it never blocks the commit)")
+}
+
+// runFlags are the flags install writes into the hook it installs.
+func (o *hookOptions) runFlags() []string {
+	var out []string
+	if o.pack {
+		out = append(out, "--pack")
+	}
+	if o.review {
+		out = append(out, "--review")
+	}
+	return out
 }
 
 // hookArgs checks that the first argument, if any, names a hook (stored

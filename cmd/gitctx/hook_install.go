@@ -36,7 +36,7 @@ func runHookInstall(ctx context.Context, a *app, o *hookOptions) error {
 		return fmt.Errorf("make the hooks directory: %w", err)
 	}
 	exe := hookExecutable(a)
-	res, err := installHook(dir, o.hook, hookScript(o.hook, exe), o.force)
+	res, err := installHook(dir, o.hook, hookScript(o.hook, exe, o.runFlags()...), o.force)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/gitctx/gitctx/gitctx"
 	"github.com/gitctx/gitctx/pack"
 	"github.com/gitctx/gitctx/secrets"
@@ -62,12 +64,9 @@ func runPreCommit(ctx context.Context, a *app, o *hookOptions) error {
 	if len(ch.Files) == 0 {
 		return nil
 	}
-	if o.pack {
+	if o.pack && !o.review { // a review writes its own, once the check is done
 		if err := packStaged(ctx, a); err != nil {
-			if exitCode(ctx, err) == exitCancelled {
-				return err
-			}
-			fmt.Fprintf(a.stderr, "gitctx: warning: no pack was written: %s\n", terminalSafe(redactedMessage(ctx, a, err.Error())))
+			return err
 		}
 	}
 	g, err := gate()
@@ -76,6 +75,9 @@ func runPreCommit(ctx context.Context, a *app, o *hookOptions) error {
 	}
 	err = failOnSecrets(ctx, a, ch, g)
 	hookHint(a, err, "commit")
+	if o.review {
+		return reviewChecked(ctx, a, repo, o.pack, err)
+	}
 	return err
 }
 
@@ -109,14 +111,27 @@ type gateResult struct {
 }
 
 // packStaged writes a pack of the staged change, as `gitctx pack --staged`
-// does (settings from the environment and .gitctx.yml included).
+// does (settings from the environment and .gitctx.yml included). Only a
+// cancellation is an error: a pack that cannot be written is a warning,
+// since the commit does not need it.
 func packStaged(ctx context.Context, a *app) error {
-	cmd := newPackCommand(a)
+	err := runStaged(ctx, a, newPackCommand(a))
+	if err == nil || exitCode(ctx, err) == exitCancelled {
+		return err
+	}
+	fmt.Fprintf(a.stderr, "gitctx: warning: no pack was written: %s\n", terminalSafe(redactedMessage(ctx, a, err.Error())))
+	return nil
+}
+
+// runStaged runs pack or review on the staged change, with args, as the
+// command line would (settings from the environment and .gitctx.yml
+// included).
+func runStaged(ctx context.Context, a *app, cmd *cobra.Command, args ...string) error {
 	cmd.SilenceErrors, cmd.SilenceUsage = true, true
 	cmd.SetOut(a.stdout)
 	cmd.SetErr(a.stderr)
 	cmd.SetIn(a.stdin)
-	cmd.SetArgs([]string{"--staged", "--progress", "never"})
+	cmd.SetArgs(append([]string{"--staged", "--progress", "never"}, args...))
 	return cmd.ExecuteContext(ctx)
 }
 

@@ -7,12 +7,13 @@ import (
 	"strings"
 )
 
-// hookScript is the POSIX sh hook gitctx installs as name. It runs the
+// hookScript is the POSIX sh hook gitctx installs as name, which passes
+// flags (--pack, --review) to its run. It runs the
 // hook it replaced first (with the same arguments and, for pre-push and
 // pre-receive, the same input), stops when that one fails, honours
 // GITCTX_SKIP, then runs `gitctx hook run NAME`: exe when it is still
 // there, else gitctx on PATH (exe "" means PATH only).
-func hookScript(name, exe string) []byte {
+func hookScript(name, exe string, flags ...string) []byte {
 	var b strings.Builder
 	verb := hookVerb(name)
 	what := "stops a commit that adds a credential"
@@ -66,10 +67,11 @@ esac
 	exit 1
 fi
 `, verb)
+	run := strings.Join(append([]string{name}, flags...), " ")
 	if feed == "" {
-		fmt.Fprintf(&b, "exec \"$gitctx\" hook run %s \"$@\"\n", name)
+		fmt.Fprintf(&b, "exec \"$gitctx\" hook run %s \"$@\"\n", run)
 	} else {
-		fmt.Fprintf(&b, "%s\"$gitctx\" hook run %s \"$@\"\n", feed, name)
+		fmt.Fprintf(&b, "%s\"$gitctx\" hook run %s \"$@\"\n", feed, run)
 	}
 	return []byte(b.String())
 }
