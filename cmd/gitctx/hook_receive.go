@@ -1,35 +1,21 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
+
+	"github.com/gitctx/gitctx/gitctx"
 )
 
 // readReceiveUpdates reads git's pre-receive input, one
 // "<old id> <new id> <ref>" line per ref the push updates, as the updates
 // checkPushed takes (the ref is both the local and the remote one).
 func readReceiveUpdates(r io.Reader) ([]pushUpdate, error) {
-	var out []pushUpdate
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		f := strings.Fields(sc.Text())
-		if len(f) == 0 {
-			continue
-		}
-		if len(f) != 3 {
-			return nil, fmt.Errorf("pre-receive input %q: want <old sha> <new sha> <ref>", terminalSafe(sc.Text()))
-		}
-		out = append(out, pushUpdate{localRef: f[2], localID: f[1], remoteRef: f[2], remoteID: f[0]})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read the pre-receive input: %w", err)
-	}
-	return out, nil
+	return readUpdates(r, "pre-receive", "<old sha> <new sha> <ref>", 3, func(f []string) pushUpdate {
+		return pushUpdate{localRef: f[2], localID: f[1], remoteRef: f[2], remoteID: f[0]}
+	})
 }
 
 // runPreReceive is `gitctx hook run pre-receive`, on the repository pushed
@@ -39,15 +25,10 @@ func readReceiveUpdates(r io.Reader) ([]pushUpdate, error) {
 // .gitleaks.toml the push builds on, never one it brings.
 func runPreReceive(ctx context.Context, a *app) error {
 	updates, err := readReceiveUpdates(a.stdin)
-	if err != nil || len(updates) == 0 {
-		return err
-	}
-	repo, err := openHookRepo(ctx)
 	if err != nil {
 		return err
 	}
-	defer repo.Close()
-	err = checkPushed(ctx, a, repo, updates, "the push", func(u pushUpdate) ([]string, error) {
+	err = checkPushed(ctx, a, updates, "the push", func(repo *gitctx.Repo, u pushUpdate) ([]string, error) {
 		return repo.Incoming(ctx, u.localID)
 	})
 	if errors.Is(err, errSecretsBlocked) || errors.Is(err, errUnchecked) {
