@@ -68,7 +68,7 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 		return nil, fmt.Errorf("open repository %s: %w", dir, err)
 	}
 	g := git{dir: abs}
-	out, err := g.output(ctx, nil, "rev-parse", "--show-toplevel", "--absolute-git-dir", "--git-common-dir", "--is-shallow-repository")
+	r, top, err := locate(ctx, g, abs, "--show-toplevel")
 	if err != nil {
 		var gerr *Error
 		if errors.As(err, &gerr) && strings.Contains(gerr.Stderr, "not a git repository") {
@@ -79,21 +79,8 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 		}
 		return nil, fmt.Errorf("open repository %s: %w", abs, err)
 	}
-	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
-	if len(lines) != 4 {
-		return nil, fmt.Errorf("open repository %s: unexpected git rev-parse output %q", abs, out)
-	}
-	r := &Repo{
-		Root:      lines[0],
-		GitDir:    lines[1],
-		CommonDir: lines[2],
-		Shallow:   lines[3] == "true",
-	}
-	if !filepath.IsAbs(r.CommonDir) {
-		r.CommonDir = filepath.Join(abs, r.CommonDir)
-	}
+	r.Root = top
 	r.git = git{dir: r.Root}
-	r.largeFile = LargeFile
 	if _, err := os.Lstat(filepath.Join(r.Root, ".git")); errors.Is(err, fs.ErrNotExist) {
 		// git found the repository from dir, not from the work tree (dir
 		// is a git directory whose core.worktree names it): git run at
@@ -107,23 +94,34 @@ func Open(ctx context.Context, dir string) (*Repo, error) {
 // directory of a repository with a work tree is refused: a run there
 // meant the work tree.
 func openBare(ctx context.Context, g git, dir string) (*Repo, error) {
-	out, err := g.output(ctx, nil, "rev-parse", "--is-bare-repository", "--absolute-git-dir", "--git-common-dir", "--is-shallow-repository")
+	r, bare, err := locate(ctx, g, dir, "--is-bare-repository")
 	if err != nil {
 		return nil, fmt.Errorf("open repository %s: %w", dir, err)
 	}
-	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
-	if len(lines) != 4 {
-		return nil, fmt.Errorf("open repository %s: unexpected git rev-parse output %q", dir, out)
-	}
-	if lines[0] != "true" {
+	if bare != "true" {
 		return nil, &noWorkTreeError{dir, "inside a repository's .git directory, not its work tree (run gitctx from the work tree)"}
 	}
-	r := &Repo{GitDir: lines[1], CommonDir: lines[2], Shallow: lines[3] == "true", Bare: true}
+	r.Bare, r.git = true, git{dir: r.GitDir}
+	return r, nil
+}
+
+// locate asks git, run in dir, where the repository's directories are and
+// whether it is shallow, and one more thing (first, a rev-parse option),
+// whose answer comes back apart.
+func locate(ctx context.Context, g git, dir, first string) (*Repo, string, error) {
+	out, err := g.output(ctx, nil, "rev-parse", first, "--absolute-git-dir", "--git-common-dir", "--is-shallow-repository")
+	if err != nil {
+		return nil, "", err
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != 4 {
+		return nil, "", fmt.Errorf("unexpected git rev-parse output %q", out)
+	}
+	r := &Repo{GitDir: lines[1], CommonDir: lines[2], Shallow: lines[3] == "true", largeFile: LargeFile}
 	if !filepath.IsAbs(r.CommonDir) {
 		r.CommonDir = filepath.Join(dir, r.CommonDir)
 	}
-	r.git = git{dir: r.GitDir}
-	return r, nil
+	return r, lines[0], nil
 }
 
 // Top is the directory gitctx keeps its own files beside: the work
