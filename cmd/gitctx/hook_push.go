@@ -79,15 +79,11 @@ func checkPushed(ctx context.Context, a *app, updates []pushUpdate, to string, l
 	if len(updates) == 0 {
 		return nil
 	}
-	defer limitMemory(a.getenv, hookMemoryLimit)() // as the pre-commit hook does
 	repo, err := openHookRepo(ctx)
 	if err != nil {
 		return err
 	}
 	defer repo.Close()
-	// the rules are built while git lists the commits and reads the first
-	gate := &pushGate{defaults: secrets.LoadDefaults(gateLogger(a))}
-	defer gate.defaults.Wait() // nothing outlives the command
 	var commits, others []string
 	refOf := map[string]string{} // a commit, and the first remote ref the push sends it to
 	for _, u := range updates {
@@ -110,7 +106,7 @@ func checkPushed(ctx context.Context, a *app, updates []pushUpdate, to string, l
 	if len(commits) > 100 {
 		fmt.Fprintf(a.stderr, "gitctx: checking %s commits for credentials…\n", thousands(len(commits)))
 	}
-	found, unchecked, err := pushedSecrets(ctx, a, repo, commits, refOf, gate)
+	found, unchecked, err := pushedSecrets(ctx, a, repo, commits, refOf)
 	if err != nil {
 		return err
 	}
@@ -136,14 +132,15 @@ func checkPushed(ctx context.Context, a *app, updates []pushUpdate, to string, l
 // first commit's parent (usually a commit the remote already has); the
 // first commit builds the gate, and the others are checked with it, as
 // many at once as there are CPUs.
-func pushedSecrets(ctx context.Context, a *app, repo *gitctx.Repo, commits []string, refOf map[string]string, gate *pushGate) (found, unchecked []string, err error) {
+func pushedSecrets(ctx context.Context, a *app, repo *gitctx.Repo, commits []string, refOf map[string]string) (found, unchecked []string, err error) {
 	if len(commits) == 0 {
 		return nil, nil, nil
 	}
 	type result struct{ found, unchecked []string }
 	results := make([]result, len(commits))
+	var gate *secrets.Gate
 	check := func(ctx context.Context, i int) error {
-		f, u, err := commitSecrets(ctx, a, repo, commits[i], refOf[commits[i]], gate)
+		f, u, err := commitSecrets(ctx, a, repo, commits[i], refOf[commits[i]], &gate)
 		results[i] = result{f, u}
 		return err
 	}
@@ -165,8 +162,8 @@ func pushedSecrets(ctx context.Context, a *app, repo *gitctx.Repo, commits []str
 }
 
 // commitSecrets is pushedSecrets' check of one commit, pushed to ref;
-// the gate is built from it when it has none yet.
-func commitSecrets(ctx context.Context, a *app, repo *gitctx.Repo, id, ref string, gate *pushGate) (found, unchecked []string, err error) {
+// *gate is built from it when nil.
+func commitSecrets(ctx context.Context, a *app, repo *gitctx.Repo, id, ref string, gate **secrets.Gate) (found, unchecked []string, err error) {
 	parents, err := repo.Parents(ctx, id)
 	if err != nil {
 		return nil, nil, err
@@ -197,27 +194,20 @@ func commitSecrets(ctx context.Context, a *app, repo *gitctx.Repo, id, ref strin
 	return found, unchecked, nil
 }
 
-// pushGate is the secrets gate of a push's check: built from the first
-// commit checked, with the default rules built ahead.
-type pushGate struct {
-	gate     *secrets.Gate
-	defaults *secrets.Defaults
-}
-
 // addedIn is pack.AddedSecrets of the change spec names, with the gate
-// made from its first change when there is none yet.
-func addedIn(ctx context.Context, a *app, repo *gitctx.Repo, spec string, g *pushGate) ([]pack.AddedSecret, []string, error) {
+// made from its first change when *gate is nil.
+func addedIn(ctx context.Context, a *app, repo *gitctx.Repo, spec string, gate **secrets.Gate) ([]pack.AddedSecret, []string, error) {
 	ch, err := repo.SelectRange(ctx, spec)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer ch.Close()
-	if g.gate == nil {
-		if g.gate, err = newGate(ctx, a, ch, g.defaults); err != nil {
+	if *gate == nil {
+		if *gate, err = newGate(ctx, a, ch, nil); err != nil {
 			return nil, nil, err
 		}
 	}
-	return pack.AddedSecrets(ctx, ch, g.gate)
+	return pack.AddedSecrets(ctx, ch, *gate)
 }
 
 // inEvery returns what was found against every parent of a commit (the
