@@ -151,12 +151,15 @@ func allowsOne(al *config.Allowlist, secret, match, line, path string) bool {
 // text of the file at path: it returns what RedactString would, but for
 // the findings the repository's .gitleaks.toml allows (its allowlists,
 // the allowlists of its rules that reuse a default rule's id, [extend]
-// disabledRules) and those of gitctx's redact-only rules. Only what blocks
+// disabledRules), those gitleaks would not report in a file at path (see
+// verdictRules) and those of gitctx's redact-only rules. Only what blocks
 // a commit asks it; what leaves the machine is redacted whatever the
 // repository allows.
 func (g *Gate) BlockingHits(ctx context.Context, path, text string) ([]Hit, error) {
 	scan := func(ctx context.Context, text string) ([]Span, error) {
-		return g.scan(ctx, text, func(f finding) bool { return !redactOnly(f.rule) && !g.allow.allows(f, path, text) })
+		return g.scan(ctx, text, func(f finding) bool {
+			return !redactOnly(f.rule) && !g.verdict().skips(f.rule, path) && !g.allow.allows(f, path, text)
+		})
 	}
 	_, hits, err := g.redactPasses(ctx, text, 0, scan, scan)
 	return hits, err

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/gitctx/gitctx/secrets/secretstest"
-	"github.com/zricethezav/gitleaks/v8/config"
 )
 
 // cachedGate builds a gate over the cache in dir.
@@ -356,7 +355,7 @@ func TestCacheBuildsNoRules(t *testing.T) {
 	}
 	c.Close()
 	built := 0
-	defaults := &Defaults{get: func() (config.Config, error) {
+	defaults := &Defaults{get: func() (ruleSet, error) {
 		built++
 		return buildDefaults()
 	}}

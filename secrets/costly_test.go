@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/zricethezav/gitleaks/v8/config"
 )
 
 // defaultRule is a default rule's compiled expression.
@@ -27,7 +29,10 @@ func defaultRule(t testing.TB, id string) *regexp.Regexp {
 	return r.Regex
 }
 
-var defaultsForTests = sync.OnceValues(buildDefaults)
+var defaultsForTests = sync.OnceValues(func() (config.Config, error) {
+	rs, err := buildDefaults()
+	return rs.cfg, err
+})
 
 // TestCostlyRulesKnown: every costly rule's check was written for the
 // default rule's expression (a new gitleaks that changes one turns its

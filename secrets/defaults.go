@@ -17,7 +17,15 @@ import (
 // the result to New (Options.Defaults). A Defaults is safe for concurrent
 // use; every gate gets its own copy of the rule set.
 type Defaults struct {
-	get func() (config.Config, error)
+	get func() (ruleSet, error)
+}
+
+// ruleSet is a built rule set: the rules, strengthened, and what a commit
+// scanner's verdict still needs of what strengthen took off them (see
+// verdictRules).
+type ruleSet struct {
+	cfg     config.Config
+	verdict verdictRules
 }
 
 // LoadDefaults starts building the default rules in the background and
@@ -37,25 +45,30 @@ func (d *Defaults) Wait() { _, _ = d.get() }
 // config returns a copy of the default rule set that extend and strengthen
 // may change: its maps and its rule order are the copy's own (the rules'
 // compiled expressions are shared, and never changed).
-func (d *Defaults) config() (config.Config, error) {
-	cfg, err := d.get()
+func (d *Defaults) config() (ruleSet, error) {
+	rs, err := d.get()
 	if err != nil {
-		return config.Config{}, err
+		return ruleSet{}, err
 	}
-	cfg.Rules = maps.Clone(cfg.Rules)
-	cfg.Keywords = maps.Clone(cfg.Keywords)
-	cfg.OrderedRules = slices.Clone(cfg.OrderedRules)
-	return cfg, nil
+	rs.cfg.Rules = maps.Clone(rs.cfg.Rules)
+	rs.cfg.Keywords = maps.Clone(rs.cfg.Keywords)
+	rs.cfg.OrderedRules = slices.Clone(rs.cfg.OrderedRules)
+	rs.verdict.scopes = maps.Clone(rs.verdict.scopes)
+	return rs, nil
 }
 
-func buildDefaults() (config.Config, error) {
+func buildDefaults() (ruleSet, error) {
 	cfg, err := loadConfig([]byte(config.DefaultConfig))
 	if err != nil {
-		return config.Config{}, fmt.Errorf("load gitleaks' default rules: %w", err)
+		return ruleSet{}, fmt.Errorf("load gitleaks' default rules: %w", err)
 	}
 	if _, err := extend(&cfg, []byte(extraRules)); err != nil {
-		return config.Config{}, fmt.Errorf("load gitctx's own rules: %w", err)
+		return ruleSet{}, fmt.Errorf("load gitctx's own rules: %w", err)
 	}
-	strengthen(&cfg)
-	return cfg, nil
+	rs := ruleSet{verdict: verdictRules{scopes: strengthen(&cfg)}}
+	if err := quietTerraformPassword(&cfg); err != nil {
+		return ruleSet{}, err
+	}
+	rs.cfg = cfg
+	return rs, nil
 }

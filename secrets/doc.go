@@ -8,8 +8,8 @@
 //
 //   - the embedded default rules always apply; a repository's
 //     .gitleaks.toml may add rules but never disable, replace or allowlist
-//     the default ones (its allowlists decide only what blocks a commit:
-//     BlockingHits);
+//     the default ones (its allowlists, like the files gitleaks keeps a
+//     rule to, decide only what blocks a commit: BlockingHits);
 //   - decoding is on (base64, hex, percent and unicode escapes, five
 //     levels deep, as in the gitleaks CLI);
 //   - author-controlled suppressions do not apply: gitleaks:allow

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
 	"regexp"
 	"strings"
 	"sync"
@@ -57,11 +58,12 @@ type Gate struct {
 	encoded   []encodedToken // the own tokens in base64 and hex
 	ignored   []string       // rule ids of the repository config that were refused
 	allow     allowed        // what the repository config allows, for BlockingHits only
-	cache     *Cache         // nil: none
-	version   [32]byte       // of the rule set, for the cache's keys
-	found     *memo          // what scans found in the texts of this run
-	names     *namer         // the placeholders given out
-	values    *foundValues   // the credentials found, by value (see Everywhere)
+	verdict   func() verdictRules
+	cache     *Cache       // nil: none
+	version   [32]byte     // of the rule set, for the cache's keys
+	found     *memo        // what scans found in the texts of this run
+	names     *namer       // the placeholders given out
+	values    *foundValues // the credentials found, by value (see Everywhere)
 }
 
 // namer gives out placeholders: the same one for the same secret.
@@ -91,28 +93,35 @@ func New(opts Options) (g *Gate, err error) {
 	if len(bytes.TrimSpace(opts.RepoConfig)) == 0 {
 		defaults := opts.Defaults
 		g.detectors = sync.OnceValues(func() (detectors, error) {
-			cfg, err := defaults.config()
+			rs, err := defaults.config()
 			if err != nil {
 				return detectors{}, err
 			}
-			return newDetectors(cfg), nil
+			return newDetectors(rs.cfg), nil
 		})
+		g.verdict = func() verdictRules {
+			rs, _ := defaults.get() // an error fails the scan before a verdict is asked
+			return rs.verdict
+		}
 	} else {
 		// The repository's rules are read now, so that a bad one is an
 		// error of New (and a refused one a warning) before any scan.
-		cfg, err := opts.Defaults.config()
+		rs, err := opts.Defaults.config()
 		if err != nil {
 			return nil, err
 		}
+		cfg := rs.cfg
 		if g.ignored, err = extend(&cfg, opts.RepoConfig); err != nil {
 			return nil, fmt.Errorf("read the repository's .gitleaks.toml: %w", err)
 		}
 		if g.allow, err = readAllowed(opts.RepoConfig); err != nil {
 			return nil, fmt.Errorf("read the allowlists of the repository's .gitleaks.toml: %w", err)
 		}
-		strengthen(&cfg) // the repository's rules; the defaults' are already
+		// the repository's rules; the defaults' are already
+		maps.Copy(rs.verdict.scopes, strengthen(&cfg))
 		d := newDetectors(cfg)
 		g.detectors = func() (detectors, error) { return d, nil }
+		g.verdict = func() verdictRules { return rs.verdict }
 	}
 	for _, t := range opts.OwnTokens {
 		if len(t) >= 8 {
@@ -247,11 +256,16 @@ const looserEnd = `(?:[\x60'"\s;),&<.}\]>]|\\[nr]|$)`
 // strengthen fits the rules to text scanned without a file path: a rule that
 // also needs a path (Kubernetes Secrets need a .yaml name) applies to all
 // text instead of none, and token rules accept more endings. Both only
-// widen what is found.
-func strengthen(cfg *config.Config) {
+// widen what is found. It returns the paths it took off the rules, by
+// rule, for the verdict of a commit scanner (see verdictRules).
+func strengthen(cfg *config.Config) map[string]*regexp.Regexp {
+	scopes := map[string]*regexp.Regexp{}
 	for id, r := range cfg.Rules {
 		if r.Regex == nil {
 			continue
+		}
+		if r.Path != nil {
+			scopes[id] = r.Path
 		}
 		r.Path = nil
 		if src := r.Regex.String(); strings.Contains(src, ruleEnd) {
@@ -261,4 +275,5 @@ func strengthen(cfg *config.Config) {
 		}
 		cfg.Rules[id] = r
 	}
+	return scopes
 }

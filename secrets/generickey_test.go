@@ -12,7 +12,7 @@ import (
 
 // genericRule's expression as the default rules hold it, compiled.
 var genericExpr = sync.OnceValue(func() *regexp.Regexp {
-	cfg, err := buildDefaults()
+	cfg, err := defaultsForTests()
 	if err != nil {
 		panic(err)
 	}

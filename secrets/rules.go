@@ -192,8 +192,12 @@ regexes = [
   '''^(?:/|\./|~/)(?:[^A-Z]*|[^a-z]*|[^0-9]*)$''',
   '''^\$\{[^}:\s]+\}$''',
   '''^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$''',
-  '''^(?i:password|passwd|passphrase|passcode|pass|secret|changeme|change_me|example|placeholder|dummy|redacted|hidden|required|optional|confirmed|none|null|nil|undefined|true|false|yes|no|allow|deny|warn|fail|skip|string|str|text|int|integer|number|bool|boolean|object|any|bytes|option)\??$''',
+  '''^(?i:` + plainWords + `)\??$''',
 `
+
+// plainWords are values of a name that says it is a password that are
+// plainly none: the name itself, stand-ins, and type words.
+const plainWords = `password|passwd|passphrase|passcode|pass|secret|changeme|change_me|example|placeholder|dummy|redacted|hidden|required|optional|confirmed|none|null|nil|undefined|true|false|yes|no|allow|deny|warn|fail|skip|string|str|text|int|integer|number|bool|boolean|object|any|bytes|option`
 
 // notAPassphrase goes on password-assignment's allowlist that
 // notAPassword opens: a value with a space is a passphrase only if it has
@@ -284,7 +288,7 @@ func passwordRule(rule string) bool {
 // there.
 func secretOnly(rule string) bool {
 	switch rule {
-	case "aws-secret-access-key", "basic-auth", "password-flag", "password-option", "pgpass-password", "putty-private-key":
+	case "aws-secret-access-key", "basic-auth", "password-flag", "password-option", "pgpass-password", "putty-private-key", terraformPassword:
 		return true
 	}
 	return passwordRule(rule)

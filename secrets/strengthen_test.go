@@ -34,7 +34,7 @@ func TestRulesCompiledLoose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg, err := buildDefaults()
+	cfg, err := defaultsForTests()
 	if err != nil {
 		t.Fatal(err)
 	}
