@@ -61,12 +61,12 @@ func keepable(fs []finding) bool {
 // ruleSetVersion is a digest of everything that decides what the rules
 // find: the cache's format, this build and its gitleaks module, the
 // default rules, gitctx's own rules and how it fits them to a gate (the
-// looser ends, the Terraform rule's allowlist), the decoding depth, and
+// looser ends, what quieten changes), the decoding depth, and
 // the repository's configuration.
 func ruleSetVersion(repoConfig []byte) [32]byte {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00decode %d\x00ends %s %s\x00", cacheFormat, buildVersion(), decodeDepth, ruleEnd, looserEnd)
-	fmt.Fprintf(h, "quiet %s %s\x00", terraformPassword, terraformNotAPassword)
+	fmt.Fprintf(h, "quiet %s %s\x00", terraformNotAPassword, sharpPrivateKey)
 	for _, part := range []string{config.DefaultConfig, extraRules, string(repoConfig)} {
 		fmt.Fprintf(h, "%d\x00%s\x00", len(part), part)
 	}

@@ -66,7 +66,7 @@ func buildDefaults() (ruleSet, error) {
 		return ruleSet{}, fmt.Errorf("load gitctx's own rules: %w", err)
 	}
 	rs := ruleSet{verdict: verdictRules{scopes: strengthen(&cfg)}}
-	if err := quietTerraformPassword(&cfg); err != nil {
+	if err := quieten(&cfg); err != nil {
 		return ruleSet{}, err
 	}
 	rs.cfg = cfg

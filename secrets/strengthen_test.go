@@ -40,7 +40,7 @@ func TestRulesCompiledLoose(t *testing.T) {
 	}
 	loosened := 0
 	for _, r := range raw.Rules {
-		if r.Regex == "" {
+		if r.Regex == "" || r.ID == privateKey { // sharpened: see TestRulesQuietened
 			continue
 		}
 		got := cfg.Rules[r.ID].Regex.String()
