@@ -9,7 +9,8 @@ package secrets
 // Brackets, which a URL's user information cannot hold unencoded, are
 // left out so that a placeholder never looks like a password. Without a
 // user, the password holds no colon: cvs://:pserver:anoncvs@host is a
-// CVS root, not a password.
+// CVS root, not a password. A password that is plainly none
+// (postgresql://user:password@db, see notAPassword) is left as it is.
 //
 // password-assignment and password-setting: a value given to a name that
 // says it is a password, which gitleaks' generic rule misses when it is
@@ -52,6 +53,7 @@ id = "uri-credentials"
 description = "A password in the user information of a URL"
 regex = '''(?i)\b[a-z][a-z0-9+.-]{1,20}://(?:[^\s:/@'"<>\[\]]{1,100}:([^\s/@'"<>\[\]]{3,200})|:([^\s:/@'"<>\[\]]{3,200}))@[^\s/'"<>]{2,}'''
 keywords = ["://"]
+` + notAPassword + `]
 
 [[rules]]
 id = "groq-api-key"

@@ -81,7 +81,11 @@ func TestURLCredentialsEmptyUser(t *testing.T) {
 		{"proxy = deploy:Pr0xyPa55@proxy.corp.example.com:3128", "proxy = deploy:[REDACTED:password-assignment#1]@proxy.corp.example.com:3128"},
 		{"HTTPS_PROXY=svc:Xk29fLq@10.0.0.5:8080", "HTTPS_PROXY=svc:[REDACTED:password-assignment#1]@10.0.0.5:8080"},
 		{`  https_proxy: "svc:Xk29fLq@proxy:8080"`, `  https_proxy: "svc:[REDACTED:password-assignment#1]@proxy:8080"`},
+		{"postgresql+psycopg://postgres:postgres@localhost/db", "[REDACTED:uri-credentials#1]/db"},
 		// not a credential
+		{`SQLALCHEMY_DATABASE_URL = "postgresql://user:password@postgresserver/db"`, ""},
+		{"mysql://root:secret@localhost/app", ""},
+		{"amqp://guest:${RABBIT_PASS}@mq:5672/", ""},
 		{"sqlite://:memory:", ""},
 		{"  cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src", ""},
 		{"open http://:8080/ in a browser", ""},
