@@ -55,15 +55,15 @@ type Gate struct {
 	// rules to be built.
 	detectors func() (detectors, error)
 	own       []string
-	encoded   []encodedToken // the own tokens in base64 and hex
-	ignored   []string       // rule ids of the repository config that were refused
-	allow     allowed        // what the repository config allows, for BlockingHits only
-	verdict   func() verdictRules
-	cache     *Cache       // nil: none
-	version   [32]byte     // of the rule set, for the cache's keys
-	found     *memo        // what scans found in the texts of this run
-	names     *namer       // the placeholders given out
-	values    *foundValues // the credentials found, by value (see Everywhere)
+	encoded   []encodedToken      // the own tokens in base64 and hex
+	ignored   []string            // rule ids of the repository config that were refused
+	allow     allowed             // what the repository config allows, for BlockingHits only
+	verdict   func() verdictRules // for BlockingHits only
+	cache     *Cache              // nil: none
+	version   [32]byte            // of the rule set, for the cache's keys
+	found     *memo               // what scans found in the texts of this run
+	names     *namer              // the placeholders given out
+	values    *foundValues        // the credentials found, by value (see Everywhere)
 }
 
 // namer gives out placeholders: the same one for the same secret.
@@ -117,7 +117,8 @@ func New(opts Options) (g *Gate, err error) {
 		if g.allow, err = readAllowed(opts.RepoConfig); err != nil {
 			return nil, fmt.Errorf("read the allowlists of the repository's .gitleaks.toml: %w", err)
 		}
-		// the repository's rules; the defaults' are already
+		// the repository's rules (the defaults' are already), whose
+		// scopes join the defaults'
 		maps.Copy(rs.verdict.scopes, strengthen(&cfg))
 		d := newDetectors(cfg)
 		g.detectors = func() (detectors, error) { return d, nil }
