@@ -73,7 +73,7 @@ func (e *Error) Error() string {
 	if i := strings.IndexByte(msg, '\n'); i >= 0 {
 		msg = msg[:i]
 	}
-	msg = strings.TrimPrefix(msg, "fatal: ")
+	msg = strings.TrimPrefix(strings.TrimPrefix(msg, "fatal: "), "error: ")
 	if msg == "" {
 		msg = e.Err.Error()
 	}
@@ -85,7 +85,36 @@ func (e *Error) Error() string {
 	if fix := safeDirectoryHint(e.Stderr); fix != "" {
 		return fmt.Sprintf("git %s: %s: %s", e.subcommand(), msg, fix)
 	}
+	if missingObject(e.Stderr) {
+		return fmt.Sprintf("git %s: %s: the repository lacks an object the change needs (a damaged clone, or "+
+			"objects pruned or never fetched); git fsck lists what is missing, and fetching again or a fresh clone "+
+			"restores it", e.subcommand(), msg)
+	}
 	return fmt.Sprintf("git %s: %s", e.subcommand(), msg)
+}
+
+// missingObject reports whether git failed for want of an object the
+// repository should hold: "unable to read <id>", "bad object <id>",
+// "missing blob object '<id>'".
+func missingObject(stderr string) bool {
+	for line := range strings.Lines(stderr) {
+		line = strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(line, "fatal: "), "error: "))
+		for _, p := range []string{"unable to read ", "bad object ", "missing blob object ", "missing tree object ", "Could not read "} {
+			if rest, ok := strings.CutPrefix(line, p); ok && objectID(strings.Trim(rest, "'")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// objectID reports whether s starts with a full object id (SHA-1 or SHA-256).
+func objectID(s string) bool {
+	n := 0
+	for n < len(s) && strings.IndexByte("0123456789abcdef", s[n]) >= 0 {
+		n++
+	}
+	return n == 40 || n == 64
 }
 
 // safeDirectoryHint is git's advice for a repository another user owns
