@@ -10,7 +10,9 @@ package secrets
 // left out so that a placeholder never looks like a password. Without a
 // user, the password holds no colon: cvs://:pserver:anoncvs@host is a
 // CVS root, not a password. A password that is plainly none
-// (postgresql://user:password@db, see notAPassword) is left as it is.
+// (postgresql://user:password@db, see notAPassword) is left as it is, and
+// so is one of percent-escapes alone (http://%25:%25@host, a URL parser's
+// test).
 //
 // password-assignment and password-setting: a value given to a name that
 // says it is a password, which gitleaks' generic rule misses when it is
@@ -53,7 +55,8 @@ id = "uri-credentials"
 description = "A password in the user information of a URL"
 regex = '''(?i)\b[a-z][a-z0-9+.-]{1,20}://(?:[^\s:/@'"<>\[\]]{1,100}:([^\s/@'"<>\[\]]{3,200})|:([^\s:/@'"<>\[\]]{3,200}))@[^\s/'"<>]{2,}'''
 keywords = ["://"]
-` + notAPassword + `]
+` + notAPassword + `  '''^(?:%[0-9A-Fa-f]{2})+$''',
+]
 
 [[rules]]
 id = "groq-api-key"

@@ -82,10 +82,13 @@ func TestURLCredentialsEmptyUser(t *testing.T) {
 		{"HTTPS_PROXY=svc:Xk29fLq@10.0.0.5:8080", "HTTPS_PROXY=svc:[REDACTED:password-assignment#1]@10.0.0.5:8080"},
 		{`  https_proxy: "svc:Xk29fLq@proxy:8080"`, `  https_proxy: "svc:[REDACTED:password-assignment#1]@proxy:8080"`},
 		{"postgresql+psycopg://postgres:postgres@localhost/db", "[REDACTED:uri-credentials#1]/db"},
+		{"https://deploy:s3cr%40t2024@git.example.com/x", "[REDACTED:uri-credentials#2]/x"}, // the gate numbers per run
 		// not a credential
 		{`SQLALCHEMY_DATABASE_URL = "postgresql://user:password@postgresserver/db"`, ""},
 		{"mysql://root:secret@localhost/app", ""},
 		{"amqp://guest:${RABBIT_PASS}@mq:5672/", ""},
+		{`assertEquals("http://%25:%25@host/%25?%25#%25", url.toString());`, ""},
+		{`String urlString = "http://%6d%6D:%6d%6D@host/%6d%6D?%6d%6D#%6d%6D";`, ""},
 		{"sqlite://:memory:", ""},
 		{"  cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src", ""},
 		{"open http://:8080/ in a browser", ""},
