@@ -65,7 +65,7 @@ func buildDefaults() (ruleSet, error) {
 	if _, err := extend(&cfg, []byte(extraRules)); err != nil {
 		return ruleSet{}, fmt.Errorf("load gitctx's own rules: %w", err)
 	}
-	rs := ruleSet{verdict: verdictRules{scopes: strengthen(&cfg)}}
+	rs := ruleSet{verdict: verdictRules{scopes: strengthen(&cfg), skipped: cfg.Allowlists}}
 	if err := quieten(&cfg); err != nil {
 		return ruleSet{}, err
 	}

@@ -1,22 +1,44 @@
 package secrets
 
-import "regexp"
+import (
+	"regexp"
 
-// verdictRules is what of a rule's file path the gate, scanning text
-// without one, leaves out, and the verdict of a commit scanner
-// (BlockingHits) follows: the files a rule is kept to, by rule. gitleaks
-// reports hashicorp-tf-password in .tf and .hcl files alone; a Go field
-// compared with "password" is redacted, but blocks nothing. (gitleaks'
-// global path allowlist is not followed: a token in a lock file's URL or
-// in vendor/ blocks a commit.)
+	"github.com/zricethezav/gitleaks/v8/config"
+)
+
+// verdictRules is what of a file's path the gate, scanning text without
+// one, leaves out, and the verdict of a commit scanner (BlockingHits)
+// follows, as far as it can without letting a token through.
 type verdictRules struct {
+	// scopes are the files a rule is kept to, by rule: gitleaks reports
+	// hashicorp-tf-password in .tf and .hcl files alone, and a Go field
+	// compared with "password" blocks nothing (it is still redacted).
 	scopes map[string]*regexp.Regexp
+	// skipped are gitleaks' default global allowlists, whose paths are
+	// files gitleaks never reports in: lock files, Go's vendor/ of
+	// dependencies, node_modules/, images. There the generic rule, whose
+	// guesses in third-party code no one can fix (terraform's vendored
+	// scaleway client: computeAPI = ComputeAPIPar1), blocks nothing; a
+	// token a rule of its own knows (a GitHub token in a lock file's URL)
+	// still does.
+	skipped []*config.Allowlist
 }
 
-// skips reports whether gitleaks, scanning the file at path, would not
-// report a finding of rule. A text with no path (a commit message) is
-// never skipped.
+// skips reports whether a finding of rule in the file at path does not
+// block. A text with no path (a commit message) is never skipped.
 func (v verdictRules) skips(rule, path string) bool {
-	scope := v.scopes[rule]
-	return path != "" && scope != nil && !scope.MatchString(path)
+	if path == "" {
+		return false
+	}
+	if scope := v.scopes[rule]; scope != nil && !scope.MatchString(path) {
+		return true
+	}
+	if generic(rule) {
+		for _, al := range v.skipped {
+			if len(al.Paths) > 0 && al.PathAllowed(path) {
+				return true
+			}
+		}
+	}
+	return false
 }

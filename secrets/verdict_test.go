@@ -71,3 +71,33 @@ func TestRepositoryRuleScope(t *testing.T) {
 		t.Errorf("main.go: BlockingHits = %+v, %v; want no %s", hits, err, terraformPassword)
 	}
 }
+
+// TestGenericRuleInSkippedPaths: in the files gitleaks never reports in
+// (Go's vendor/, node_modules/, lock files), the generic rule blocks
+// nothing; a token a rule of its own knows still blocks there. Both are
+// redacted.
+func TestGenericRuleInSkippedPaths(t *testing.T) {
+	g := newGate(t, Options{})
+	generic, pat := fake(t, "generic-api-key", "vendored"), fake(t, "github-pat", "vendored")
+	for _, tt := range []struct {
+		path, text, rule string
+		blocks           bool
+	}{
+		{"vendor/github.com/acme/client/api.go", generic.Token, "generic-api-key", false},
+		{"node_modules/acme/index.js", generic.Token, "generic-api-key", false},
+		{"internal/client/api.go", generic.Token, "generic-api-key", true},
+		{"vendor/github.com/acme/client/api.go", "token: " + pat.Token, "github-pat", true},
+		{"package-lock.json", "token: " + pat.Token, "github-pat", true},
+	} {
+		hits, err := g.BlockingHits(t.Context(), tt.path, tt.text+"\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := len(hitLines(hits, tt.rule)) > 0; got != tt.blocks {
+			t.Errorf("%s: BlockingHits = %+v, want %s blocking %v", tt.path, hits, tt.rule, tt.blocks)
+		}
+		if red, _ := redactAll(t, g, tt.text+"\n"); strings.Contains(red, tt.text) {
+			t.Errorf("%s: %s not redacted", tt.path, tt.rule)
+		}
+	}
+}
