@@ -23,7 +23,8 @@ import (
 //     private lines) that holds a shown line, whole, up to keyWindow lines
 //     each way.
 //
-// A file shown whole is scanned whole. In XML and JSON packs, whose
+// A file shown whole is scanned whole, and so is a Kubernetes Secret
+// (secrets.NeedsWhole), whose values may sit far below its kind line. In XML and JSON packs, whose
 // escaping hides some matches from the rules (a quote becomes &quot;), the
 // shown lines are always scanned ahead. (Scanning every shown file whole
 // cost several times more CPU on real ranges.)
@@ -98,6 +99,11 @@ func (b *builder) fileImage(ctx context.Context, g *secrets.Gate, facts sideFact
 	}
 	if shown == nil {
 		return im, im.add(ctx, g, obj, 1, im.all.run(1, im.count))
+	}
+	if facts.context {
+		if whole := im.all.run(1, im.count); secrets.NeedsWhole(whole) {
+			return im, im.add(ctx, g, obj, 1, whole)
+		}
 	}
 	for _, r := range scanRegions(im.all, shown, keys) {
 		if err := im.add(ctx, g, secrets.Object{}, r[0], im.all.run(r[0], r[1])); err != nil {

@@ -39,7 +39,8 @@ func (g *Gate) detect(ctx context.Context, text string) (fs []finding, err error
 	if fs, err = rulesIn(ctx, ds, text); err != nil {
 		return nil, err
 	}
-	return append(fs, wrappedIn(ctx, ds, text)...), ctx.Err()
+	fs = append(fs, wrappedIn(ctx, ds, text)...)
+	return withSecretData(text, fs), ctx.Err()
 }
 
 // rulesIn runs the rules' detectors over a text.
