@@ -58,16 +58,16 @@ func keepable(fs []finding) bool {
 	return true
 }
 
-// ruleSetVersion is a digest of everything that decides what the rules
-// find: the cache's format, this build and its gitleaks module, the
-// default rules, gitctx's own rules and how it fits them to a gate (the
-// looser ends, what quieten changes, what it finds beyond them), the
-// decoding depth, and the repository's configuration.
 // beyondRules names what detect finds beyond the rules' own findings (the
 // wrapped runs, a Secret's values): change it whenever that changes, or a
 // cache would answer with what an older gitctx found.
 const beyondRules = "wrapped runs; secret data 1"
 
+// ruleSetVersion is a digest of everything that decides what the rules
+// find: the cache's format, this build and its gitleaks module, the
+// default rules, gitctx's own rules and how it fits them to a gate (the
+// looser ends, what quieten changes, what it finds beyond them), the
+// decoding depth, and the repository's configuration.
 func ruleSetVersion(repoConfig []byte) [32]byte {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00decode %d\x00ends %s %s\x00", cacheFormat, buildVersion(), decodeDepth, ruleEnd, looserEnd)
