@@ -168,6 +168,9 @@ func appendValue(out []finding, start int, value string) []finding {
 // rule needs, so a scan of some lines of the text with a few around them
 // misses them. Such a text is to be scanned whole.
 func NeedsWhole(text string) bool {
+	if !strings.Contains(text, "kind") || !strings.Contains(text, "ata") {
+		return false // no kind, or no data or stringData
+	}
 	for _, doc := range yamlDocuments(text) {
 		if doc.holds(secretKind) && doc.holds(secretDataKey) {
 			return true
