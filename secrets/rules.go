@@ -11,8 +11,8 @@ package secrets
 // user, the password holds no colon: cvs://:pserver:anoncvs@host is a
 // CVS root, not a password. A password that is plainly none
 // (postgresql://user:password@db, see notAPassword) is left as it is, and
-// so is one of percent-escapes alone (http://%25:%25@host, a URL parser's
-// test).
+// so is one with no letter or digit but in percent-escapes
+// (http://%25:%25@host, user:%3D%5B~$%25*@host: a URL parser's tests).
 //
 // password-assignment and password-setting: a value given to a name that
 // says it is a password, which gitleaks' generic rule misses when it is
@@ -55,7 +55,7 @@ id = "uri-credentials"
 description = "A password in the user information of a URL"
 regex = '''(?i)\b[a-z][a-z0-9+.-]{1,20}://(?:[^\s:/@'"<>\[\]]{1,100}:([^\s/@'"<>\[\]]{3,200})|:([^\s:/@'"<>\[\]]{3,200}))@[^\s/'"<>]{2,}'''
 keywords = ["://"]
-` + notAPassword + `  '''^(?:%[0-9A-Fa-f]{2})+$''',
+` + notAPassword + `  '''^(?:%[0-9A-Fa-f]{2}|[^A-Za-z0-9%])+$''',
 ]
 
 [[rules]]

@@ -89,6 +89,7 @@ func TestURLCredentialsEmptyUser(t *testing.T) {
 		{"amqp://guest:${RABBIT_PASS}@mq:5672/", ""},
 		{`assertEquals("http://%25:%25@host/%25?%25#%25", url.toString());`, ""},
 		{`String urlString = "http://%6d%6D:%6d%6D@host/%6d%6D?%6d%6D#%6d%6D";`, ""},
+		{`assertEquals("http://user:%3D%5B%5D%3A%3B%22~%7C%3F%23%40%5E%2F$%25*@host/", url.toString());`, ""},
 		{"sqlite://:memory:", ""},
 		{"  cvs://:pserver:anoncvs@sources.redhat.com:/cvs/src", ""},
 		{"open http://:8080/ in a browser", ""},
