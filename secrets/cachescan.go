@@ -59,9 +59,9 @@ func keepable(fs []finding) bool {
 }
 
 // beyondRules names what detect finds beyond the rules' own findings (the
-// wrapped runs, a Secret's values): change it whenever that changes, or a
+// wrapped runs, the block scalars, a Secret's values): change it whenever that changes, or a
 // cache would answer with what an older gitctx found.
-const beyondRules = "wrapped runs; secret data 1"
+const beyondRules = "wrapped runs; secret data 1; block scalars 1"
 
 // ruleSetVersion is a digest of everything that decides what the rules
 // find: the cache's format, this build and its gitleaks module, the

@@ -40,6 +40,7 @@ func (g *Gate) detect(ctx context.Context, text string) (fs []finding, err error
 		return nil, err
 	}
 	fs = append(fs, wrappedIn(ctx, ds, text)...)
+	fs = append(fs, blockScalarsIn(ctx, ds, text)...)
 	return withSecretData(text, fs), ctx.Err()
 }
 
