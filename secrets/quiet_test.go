@@ -102,3 +102,25 @@ func TestPrivateKeyForms(t *testing.T) {
 		}
 	}
 }
+
+// TestCurlCredentialsAlone: gitleaks' curl rules match from the word curl
+// to its -u or -H, over lines; the credential alone is replaced, and the
+// command's other lines, and other commands, stay.
+func TestCurlCredentialsAlone(t *testing.T) {
+	g := newGate(t, Options{})
+	bearer, pass := "Yt6rE4wQ2zX8"+"cV1bNm3", "Kz7pN3cQ"+"8xWb"
+	text := "curl -X POST \\\n  -H 'Content-Type: application/json' \\\n  -H \"Authorization: Bearer " + bearer + "\" \\\n  https://api.example.com/v1/items\n" +
+		"curl -u admin:" + pass + " https://x.example.com/health\n"
+	red, _ := redactAll(t, g, text)
+	for _, secret := range []string{bearer, pass} {
+		if strings.Contains(red, secret) {
+			t.Errorf("%s survives:\n%s", secret, red)
+		}
+	}
+	for _, keep := range []string{"curl -X POST \\", "  -H 'Content-Type: application/json' \\", "  -H \"Authorization: Bearer [REDACTED:",
+		"  https://api.example.com/v1/items", "curl -u [REDACTED:", " https://x.example.com/health"} {
+		if !strings.Contains(red, keep) {
+			t.Errorf("lost %q:\n%s", keep, red)
+		}
+	}
+}

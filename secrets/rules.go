@@ -290,10 +290,12 @@ func passwordRule(rule string) bool {
 
 // secretOnly reports whether a rule's finding replaces its secret alone,
 // not its whole match: the name before a password or a key says what was
-// there.
+// there. gitleaks' curl rules match from a curl up to five lines above its
+// -u or -H: whole, they would replace a command's other lines, and other
+// commands'.
 func secretOnly(rule string) bool {
 	switch rule {
-	case "aws-secret-access-key", "basic-auth", "password-flag", "password-option", "pgpass-password", "putty-private-key", terraformPassword:
+	case "aws-secret-access-key", "basic-auth", "password-flag", "password-option", "pgpass-password", "putty-private-key", terraformPassword, "curl-auth-header", "curl-auth-user":
 		return true
 	}
 	return passwordRule(rule)
