@@ -43,8 +43,8 @@ func withSecretData(text string, fs []finding) []finding {
 
 // secretValues finds the values of the Secrets in text.
 func secretValues(text string) []finding {
-	if !strings.Contains(text, "kind") || !strings.Contains(text, "ata") {
-		return nil // no kind, or no data or stringData
+	if !mayHoldSecret(text) {
+		return nil
 	}
 	var values []finding
 	for _, doc := range yamlDocuments(text) {
@@ -168,8 +168,8 @@ func appendValue(out []finding, start int, value string) []finding {
 // rule needs, so a scan of some lines of the text with a few around them
 // misses them. Such a text is to be scanned whole.
 func NeedsWhole(text string) bool {
-	if !strings.Contains(text, "kind") || !strings.Contains(text, "ata") {
-		return false // no kind, or no data or stringData
+	if !mayHoldSecret(text) {
+		return false
 	}
 	for _, doc := range yamlDocuments(text) {
 		if doc.holds(secretKind) && doc.holds(secretDataKey) {
@@ -177,4 +177,28 @@ func NeedsWhole(text string) bool {
 		}
 	}
 	return false
+}
+
+// mayHoldSecret reports whether text has a kind: Secret line, looking at
+// the lines that hold "kind" alone: code says kind and data often, and
+// reading it as YAML documents is for a text that may be one.
+func mayHoldSecret(text string) bool {
+	for at := 0; ; {
+		i := strings.Index(text[at:], "kind")
+		if i < 0 {
+			return false
+		}
+		i += at
+		start := strings.LastIndexByte(text[:i], '\n') + 1
+		end := strings.IndexByte(text[i:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += i
+		}
+		if secretKind.MatchString(text[start:end]) {
+			return true
+		}
+		at = end
+	}
 }
