@@ -36,3 +36,18 @@ func TestBlockScalars(t *testing.T) {
 		}
 	}
 }
+
+// FuzzOneLineBlocks: a block's value is a line of the text, and the joined
+// line ends with it.
+func FuzzOneLineBlocks(f *testing.F) {
+	f.Add("password: |\n  x\n")
+	f.Add("- k: >-2\n\n      v  \r\nnext: 1\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		for _, b := range oneLineBlocks(text) {
+			value := b.joined[b.valueAt : len(b.joined)-1]
+			if b.start < 0 || b.start+len(value) > len(text) || text[b.start:b.start+len(value)] != value {
+				t.Fatalf("block %+v: its value is not the text's at %d (%q)", b, b.start, text)
+			}
+		}
+	})
+}

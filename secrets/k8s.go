@@ -196,7 +196,7 @@ func mayHoldSecret(text string) bool {
 		} else {
 			end += i
 		}
-		if secretKind.MatchString(text[start:end]) {
+		if secretKind.MatchString(strings.TrimRight(text[start:end], "\r\n")) { // as yamlDocuments has it
 			return true
 		}
 		at = end

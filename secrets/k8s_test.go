@@ -57,3 +57,34 @@ func TestNeedsWhole(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSecretValues: whatever the text, the values found are spans of it
+// that hold what they say, never empty, never a placeholder; a text said
+// to need no whole scan holds none; and mayHoldSecret never says no where
+// a document says kind: Secret.
+func FuzzSecretValues(f *testing.F) {
+	f.Add("kind: Secret\ndata:\n  a: YWJj\n  b: |\n    x\n")
+	f.Add("---\nkind: 'secret'\nstringData:\n\t\"k\": \"v\"\n---\ndata:\n")
+	f.Add("kind: Secret\r\ndata:\r\n  a: b\r\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		values := secretValues(text)
+		for _, v := range values {
+			if v.start < 0 || v.end > len(text) || v.start >= v.end || text[v.start:v.end] != v.secret {
+				t.Fatalf("value %+v out of %q", v, text)
+			}
+			if strings.Contains(v.secret, "[REDACTED:") {
+				t.Fatalf("a placeholder taken for a value: %q", v.secret)
+			}
+		}
+		if len(values) > 0 && !NeedsWhole(text) {
+			t.Fatalf("values found in %q, which needs no whole scan", text)
+		}
+		held := false
+		for _, d := range yamlDocuments(text) {
+			held = held || d.holds(secretKind)
+		}
+		if held != mayHoldSecret(text) {
+			t.Fatalf("mayHoldSecret(%q) = %v, documents say %v", text, !held, held)
+		}
+	})
+}
