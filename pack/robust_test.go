@@ -2,7 +2,6 @@ package pack
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -17,15 +16,11 @@ import (
 // keyBody is n lines of a fake private key's body, different per label.
 func keyBody(t *testing.T, label string, n int) []string {
 	t.Helper()
-	var out []string
-	for i := range n {
-		f, err := secretstest.Expand("{b64:64}", fmt.Sprintf("robust-key/%s/%d", label, i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, f.Token)
+	body, err := secretstest.KeyBody("robust-key/"+label, n)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	return body
 }
 
 // pemFile is a YAML file holding a key whose body is common followed by

@@ -1,7 +1,6 @@
 package secrets
 
 import (
-	"fmt"
 	"strings"
 	"testing"
 
@@ -11,15 +10,11 @@ import (
 // keyLines is a fake key body of n lines of 64 base64 characters.
 func keyLines(t *testing.T, label string, n int) []string {
 	t.Helper()
-	var out []string
-	for i := range n {
-		f, err := secretstest.Expand("{b64:64}", fmt.Sprintf("quiet-key/%s/%d", label, i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, f.Token)
+	body, err := secretstest.KeyBody("quiet-key/"+label, n)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return out
+	return body
 }
 
 // TestPEMBuiltAroundAVariable: code that builds a PEM around a variable is

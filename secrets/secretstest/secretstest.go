@@ -163,3 +163,17 @@ func (s *stream) byte() byte {
 	s.buf = s.buf[1:]
 	return b
 }
+
+// KeyBody is a fake private key's body: n lines of 64 base64 characters
+// drawn from a stream seeded with label and the line's number.
+func KeyBody(label string, n int) ([]string, error) {
+	out := make([]string, 0, n)
+	for i := range n {
+		f, err := Expand("{b64:64}", fmt.Sprintf("%s/%d", label, i))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f.Token)
+	}
+	return out, nil
+}
