@@ -24,9 +24,9 @@ import (
 //     each way.
 //
 // A file shown whole is scanned whole, and so is a Kubernetes Secret
-// (secrets.NeedsWhole), whose values may sit far below its kind line. In XML and JSON packs, whose
-// escaping hides some matches from the rules (a quote becomes &quot;), the
-// shown lines are always scanned ahead. (Scanning every shown file whole
+// (secrets.NeedsWhole), whose values may sit far below its kind line. In
+// XML and JSON packs, whose escaping hides some matches from the rules (a
+// quote becomes &quot;), the shown lines are always scanned ahead. (Scanning every shown file whole
 // cost several times more CPU on real ranges.)
 const (
 	scanContext = 10

@@ -52,12 +52,7 @@ type oneLineBlock struct {
 // oneLineBlocks finds the block scalars of text whose value is one line
 // (blank lines aside).
 func oneLineBlocks(text string) []oneLineBlock {
-	var lines []yamlLine
-	at := 0
-	for line := range strings.Lines(text) {
-		lines = append(lines, yamlLine{at, strings.TrimRight(line, "\r\n")})
-		at += len(line)
-	}
+	lines := yamlLines(text)
 	var out []oneLineBlock
 	for i, l := range lines {
 		m := blockKey.FindStringSubmatch(l.text)
@@ -65,7 +60,7 @@ func oneLineBlocks(text string) []oneLineBlock {
 			continue
 		}
 		indent := len(m[1]) + len(m[2])
-		var value *yamlLine
+		var value yamlLine
 		n := 0
 		for _, b := range lines[i+1:] {
 			body := strings.TrimLeft(b.text, " \t")
@@ -76,8 +71,7 @@ func oneLineBlocks(text string) []oneLineBlock {
 				break
 			}
 			n++
-			v := yamlLine{b.start + len(b.text) - len(body), strings.TrimRight(body, " \t")}
-			value = &v
+			value = yamlLine{b.start + len(b.text) - len(body), strings.TrimRight(body, " \t")}
 		}
 		if n != 1 {
 			continue

@@ -79,10 +79,7 @@ type yamlDocument []yamlLine
 func yamlDocuments(text string) []yamlDocument {
 	var docs []yamlDocument
 	var cur yamlDocument
-	at := 0
-	for line := range strings.Lines(text) {
-		l := yamlLine{at, strings.TrimRight(line, "\r\n")}
-		at += len(line)
+	for _, l := range yamlLines(text) {
 		if strings.HasPrefix(l.text, "---") {
 			docs, cur = append(docs, cur), nil
 			continue
@@ -90,6 +87,17 @@ func yamlDocuments(text string) []yamlDocument {
 		cur = append(cur, l)
 	}
 	return append(docs, cur)
+}
+
+// yamlLines splits text into its lines.
+func yamlLines(text string) []yamlLine {
+	var lines []yamlLine
+	at := 0
+	for line := range strings.Lines(text) {
+		lines = append(lines, yamlLine{at, strings.TrimRight(line, "\r\n")})
+		at += len(line)
+	}
+	return lines
 }
 
 func (d yamlDocument) holds(re *regexp.Regexp) bool {

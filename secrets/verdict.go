@@ -11,8 +11,9 @@ import (
 // follows, as far as it can without letting a token through.
 type verdictRules struct {
 	// scopes are the files a rule is kept to, by rule: gitleaks reports
-	// hashicorp-tf-password in .tf and .hcl files alone, and a Go field
-	// compared with "password" blocks nothing (it is still redacted).
+	// hashicorp-tf-password in .tf and .hcl files alone, and a test's Go
+	// field compared with a password blocks nothing (it is still
+	// redacted).
 	scopes map[string]*regexp.Regexp
 	// skipped are gitleaks' default global allowlists, whose paths are
 	// files gitleaks never reports in: lock files, Go's vendor/ of
