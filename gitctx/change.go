@@ -71,6 +71,9 @@ type File struct {
 
 	patch   *Patch        // set for patch input, where the diff is all there is
 	applyTo *gitdiff.File // the parsed patch, to rebuild the post-image
+	// steps: the patches of a series that change the file, in order,
+	// when there are several (see composeSeries)
+	steps []*gitdiff.File
 	// newFromBlob: the new side is NewID's blob even in a change whose
 	// new side is the work tree (a file outside a sparse checkout)
 	newFromBlob bool

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/bluekeyes/go-gitdiff/gitdiff"
@@ -20,48 +21,85 @@ var ErrUnsafePath = errors.New("path leaves the repository")
 var ErrBadPatch = errors.New("not a readable patch")
 
 // ReadPatch selects the change described by a unified diff (git's format or
-// plain `diff -u`). name is how the user named it ("-" for stdin). repo may
-// be nil; with a repository, the blob ids in the patch's index lines are
-// used to read the files' contents, applying the patch to the pre-image
-// where the post-image is not stored, and a file whose content the patch
-// leaves as it is without naming it (a rename of 100% similarity) is read
-// from the repository (see resolveSameContent). A patch naming any
-// absolute path, a path with "..", or a path under .git is refused as a
-// whole.
+// plain `diff -u`), or by a series of commits' patches (git format-patch
+// --stdout, git log -p, git show): their messages are the change's
+// commits, and a file several of them change is one file of the change
+// (see composeSeries). name is how the user named it ("-" for stdin).
+// repo may be nil; with a repository, the blob ids in the patch's index
+// lines are used to read the files' contents, applying the patch to the
+// pre-image where the post-image is not stored, and a file whose content
+// the patch leaves as it is without naming it (a rename of 100%
+// similarity) is read from the repository (see resolveSameContent). A
+// patch naming any absolute path, a path with "..", or a path under .git
+// is refused as a whole.
 func ReadPatch(ctx context.Context, repo *Repo, name string, r io.Reader) (*Change, error) {
-	parsed, preamble, err := gitdiff.Parse(r)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("read patch %s: %w: %w", name, ErrBadPatch, err)
+	}
+	parts, err := readSeries(data)
 	if err != nil {
 		return nil, fmt.Errorf("read patch %s: %w: %v", name, ErrBadPatch, err)
 	}
-	if len(parsed) == 0 && strings.TrimSpace(preamble) != "" {
+	chains := chainFiles(parts)
+	if len(chains) == 0 && len(bytes.TrimSpace(data)) > 0 {
 		// text without a single file header is not an empty change but
 		// the wrong file: say so rather than pack nothing
-		return nil, fmt.Errorf("read patch %s: %w: no file header (\"diff --git\" or \"---\"/\"+++\") in it; give the output of git diff or diff -u", name, ErrBadPatch)
+		return nil, fmt.Errorf("read patch %s: %w: no file header (\"diff --git\" or \"---\"/\"+++\") in it; give the output of git diff, git format-patch --stdout, git log -p or diff -u", name, ErrBadPatch)
 	}
-	c := &Change{Source: Source{Kind: KindPatch, Spec: name}, repo: repo}
+	c := &Change{Source: Source{Kind: KindPatch, Spec: name}, repo: repo, Commits: seriesCommits(parts)}
 	if repo != nil {
 		c.Source.Shallow = repo.Shallow
 	}
-	for _, pf := range parsed {
-		f, err := patchFile(pf)
-		if err != nil {
-			return nil, fmt.Errorf("read patch %s: %w", name, err)
-		}
-		c.Files = append(c.Files, f)
+	if err := c.addChains(chains); err != nil {
+		return nil, fmt.Errorf("read patch %s: %w", name, err)
+	}
+	if len(parts) > 1 {
+		// a series lists its files as git diff of the range would
+		slices.SortStableFunc(c.Files, func(a, b *File) int { return strings.Compare(a.Path, b.Path) })
 	}
 	if repo == nil {
 		for _, f := range c.Files {
 			f.OldID, f.NewID = "", ""
 		}
-		return c, nil
-	}
-	if err := repo.resolveBlobIDs(ctx, c.Files); err != nil {
+	} else if err := repo.resolveBlobIDs(ctx, c.Files); err != nil {
+		return nil, fmt.Errorf("read patch %s: %w", name, err)
+	} else if err := repo.resolveSameContent(ctx, c.Files); err != nil {
 		return nil, fmt.Errorf("read patch %s: %w", name, err)
 	}
-	if err := repo.resolveSameContent(ctx, c.Files); err != nil {
+	if err := c.composeSeries(ctx); err != nil {
 		return nil, fmt.Errorf("read patch %s: %w", name, err)
 	}
 	return c, nil
+}
+
+// addChains adds a file to c for each chain of patches, once every name
+// any of them gives is checked.
+func (c *Change) addChains(chains []*fileChain) error {
+	for _, ch := range chains {
+		for _, s := range ch.steps {
+			for _, p := range []string{s.OldName, s.NewName} {
+				if err := checkPath(p); p != "" && err != nil {
+					return fmt.Errorf("refused: %w", err)
+				}
+			}
+		}
+	}
+	for _, ch := range chains {
+		pf := ch.file()
+		if pf == nil {
+			continue // added and deleted again within the series
+		}
+		f, err := patchFile(pf)
+		if err != nil {
+			return err
+		}
+		if len(ch.steps) > 1 {
+			f.steps = ch.steps
+		}
+		c.Files = append(c.Files, f)
+	}
+	return nil
 }
 
 func patchFile(pf *gitdiff.File) (*File, error) {
@@ -224,6 +262,14 @@ func sameContentWhere(f *File) string {
 // readPatched builds the post-image of a patched file by applying the patch
 // to its pre-image.
 func (c *Change) readPatched(ctx context.Context, f *File, limit int64) (int64, []byte, error) {
+	n, data, err := c.applyPatch(ctx, f, limit)
+	if err != nil && len(f.steps) > 1 && !errors.Is(err, ErrTooLarge) {
+		err = fmt.Errorf("%w; %d patches of the series change it, so its diff shows each one's hunks in turn", err, len(f.steps))
+	}
+	return n, data, err
+}
+
+func (c *Change) applyPatch(ctx context.Context, f *File, limit int64) (int64, []byte, error) {
 	if f.applyTo == nil || f.applyTo.IsBinary {
 		return 0, nil, fmt.Errorf("%s: the new version is not available", f.Path)
 	}

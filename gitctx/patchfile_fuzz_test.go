@@ -28,6 +28,13 @@ func FuzzReadPatch(f *testing.F) {
 	f.Add("diff --git a/sub b/sub\nindex 1111111..2222222 160000\n--- a/sub\n+++ b/sub\n@@ -1 +1 @@\n-Subproject commit 1111111111111111111111111111111111111111\n+Subproject commit 2222222222222222222222222222222222222222\n")
 	f.Add("--- a/C:/x\n+++ b/C:/x\n@@ -1 +1 @@\n-a\n+b\n")
 	f.Add("garbage\n@@ -1 +1 @@\n-a\n+b\n")
+	// a series: two mails that change one file in turn, then delete it
+	mail := "From " + strings.Repeat("a", 40) + " Mon Sep 17 00:00:00 2001\nFrom: A <a@b.c>\nSubject: [PATCH 1/2] x\n\nwhy\n---\n"
+	f.Add(mail + "diff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -0,0 +1 @@\n+a\n" +
+		strings.Replace(mail, "aaaa", "bbbb", 1) + "diff --git a/n b/m\nrename from n\nrename to m\n--- a/n\n+++ b/m\n@@ -1 +1,2 @@\n a\n+b\n" +
+		strings.Replace(mail, "aaaa", "cccc", 1) + "diff --git a/m b/m\ndeleted file mode 100644\n--- a/m\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n")
+	f.Add("commit " + strings.Repeat("d", 40) + "\nAuthor: A <a@b.c>\nDate:   Mon Jan 1 00:00:00 2024 +0000\n\n    y\n\n" + gitPatch +
+		"commit " + strings.Repeat("e", 40) + "\n\n    z\n\n" + gitPatch)
 	f.Fuzz(func(t *testing.T, text string) {
 		ctx := context.Background()
 		c, err := ReadPatch(ctx, nil, "fuzz.patch", strings.NewReader(text))

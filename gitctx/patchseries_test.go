@@ -1,0 +1,240 @@
+package gitctx
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bluekeyes/go-gitdiff/gitdiff"
+)
+
+// seriesRepo commits a base and three commits on it, which between them
+// change one file twice, rename a file and change it again, add a file and
+// delete it again, and leave a file changed and changed back.
+func seriesRepo(t *testing.T) (r *testRepo, base, head string) {
+	r = newTestRepo(t)
+	r.Write("twice.txt", numbered(30, nil))
+	r.Write("old.go", "package a\n\n// A is a function\n// of many comments\n// that stay.\nfunc A() {}\n")
+	r.Write("back.txt", "as it was\n")
+	base = r.Commit("base")
+	r.Write("twice.txt", numbered(30, map[int]string{3: "three\n"}))
+	r.Write("temp.txt", "short-lived\n")
+	r.Write("back.txt", "changed\n")
+	r.Commit("first: three\n\nWhy line 3 changed.")
+	r.Write("twice.txt", numbered(30, map[int]string{3: "three\n", 25: "twenty-five\n"}))
+	r.Git("mv", "old.go", "new.go")
+	r.Write("back.txt", "as it was\n")
+	r.Commit("second: twenty-five, and a rename")
+	r.Write("new.go", "package a\n\n// A is a function\n// of many comments\n// that stay.\nfunc A() { B() }\n")
+	r.remove("temp.txt")
+	head = r.Commit("third: A calls B")
+	return r, base, head
+}
+
+// TestReadPatchSeries reads one series in the three forms git prints it:
+// each gives the range's commits and files, with the range's contents and
+// one diff per file.
+func TestReadPatchSeries(t *testing.T) {
+	r, base, head := seriesRepo(t)
+	forms := map[string]string{
+		"format-patch":     r.Git("format-patch", "--stdout", base+".."+head),
+		"log -p":           r.Git("log", "-p", "--decorate", base+".."+head),
+		"log -p --reverse": r.Git("log", "-p", "--reverse", base+".."+head),
+	}
+	repo := r.open()
+	rng, err := repo.SelectRange(context.Background(), base+".."+head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rng.WaitCommits(); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range forms {
+		t.Run(name, func(t *testing.T) {
+			c := readPatch(t, repo, text)
+			checkEqual(t, "commits", c.Commits, rng.Commits)
+			checkEqual(t, "files", summarize(c.Files), summarize(rng.Files))
+			for _, f := range c.Files {
+				_, got, err := c.Read(context.Background(), f, New, -1)
+				if err != nil && f.Status != Deleted {
+					t.Errorf("Read(%s, New): %v", f.Path, err)
+				}
+				if want := r.Git("show", head+":"+f.Path); f.Status != Deleted && string(got) != want {
+					t.Errorf("Read(%s, New) = %q; want the head's %q", f.Path, got, want)
+				}
+			}
+			checkEqual(t, "twice.txt's diff", lineTexts(allPatches(t, c, 0)["twice.txt"]), []string{
+				" line 1", " line 2", "-line 3", "+three", " line 4", " line 5", " line 6",
+				" line 22", " line 23", " line 24", "-line 25", "+twenty-five", " line 26", " line 27", " line 28",
+			})
+			checkEqual(t, "new.go's diff", lineTexts(allPatches(t, c, 0)["new.go"]), []string{
+				" // A is a function", " // of many comments", " // that stay.", "-func A() {}", "+func A() { B() }",
+			})
+		})
+	}
+}
+
+// TestReadPatchSeriesWithoutBase reads a series outside any repository: a
+// file it adds is composed all the same; a file it changes twice shows
+// each patch's hunks in turn, and reading its new version says why not.
+func TestReadPatchSeriesWithoutBase(t *testing.T) {
+	r, base, head := seriesRepo(t)
+	r.Write("added.txt", "one\n")
+	r.Commit("add")
+	r.Write("added.txt", "one\ntwo\n")
+	head2 := r.Commit("grow")
+	text := r.Git("format-patch", "--stdout", base+".."+head) + r.Git("format-patch", "--stdout", head+".."+head2)
+
+	c := readPatch(t, nil, text)
+	if len(c.Commits) != 5 || c.Commits[0].Subject != "grow" || c.Commits[4].Subject != "first: three" {
+		t.Errorf("commits = %+v; want the five, newest first", c.Commits)
+	}
+	added := byPath(t, c, "added.txt")
+	if _, data, err := c.Read(context.Background(), added, New, -1); err != nil || string(data) != "one\ntwo\n" {
+		t.Errorf("Read(added.txt, New) = %q, %v; want both lines", data, err)
+	}
+	twice := byPath(t, c, "twice.txt")
+	if n := len(allPatches(t, c, 0)["twice.txt"].Hunks); n != 2 {
+		t.Errorf("twice.txt has %d hunks; want one per patch", n)
+	}
+	_, _, err := c.Read(context.Background(), twice, New, -1)
+	if err == nil || !strings.Contains(err.Error(), "2 patches of the series change it") {
+		t.Errorf("Read(twice.txt, New) error = %v; want one that says two patches change it", err)
+	}
+}
+
+// TestReadPatchSeriesMessages covers the commits a series' messages give:
+// a cover letter, an id of zeros, and a plain diff, which gives none.
+func TestReadPatchSeriesMessages(t *testing.T) {
+	r, base, head := seriesRepo(t)
+	cover := r.Git("format-patch", "--stdout", "--cover-letter", base+".."+head)
+	cover = strings.Replace(cover, "*** SUBJECT HERE ***", "Make A call B", 1)
+	r.Write("x.txt", "x\n")
+	x := r.Commit("x")
+	r.Write("y.txt", "y\n")
+	y := r.Commit("y")
+	tests := []struct {
+		name, text string
+		want       []string // "<id or -> <subject>", newest first
+	}{
+		// no file twice: the authors' dates tell the order
+		{"log --reverse", r.Git("log", "-p", "--reverse", head+".."+y), []string{y[:8] + " y", x[:8] + " x"}},
+		{"log", r.Git("log", "-p", head+".."+y), []string{y[:8] + " y", x[:8] + " x"}},
+		{"cover letter", cover, []string{
+			head[:8] + " third: A calls B", "........ second: twenty-five, and a rename",
+			"........ first: three", "- Make A call B",
+		}},
+		{"zero ids", r.Git("format-patch", "--stdout", "--zero-commit", "-1", head), []string{"- third: A calls B"}},
+		{"unedited cover letter", r.Git("format-patch", "--stdout", "--cover-letter", "-1", head), []string{head[:8] + " third: A calls B"}},
+		{"plain diff", r.Git("diff", base, head), nil},
+		{"git show", r.Git("show", head), []string{head[:8] + " third: A calls B"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := readPatch(t, r.open(), tt.text)
+			var got []string
+			for i, cm := range c.Commits {
+				id := "-"
+				if cm.SHA != "" {
+					id = cm.SHA[:8]
+					if i < len(tt.want) && strings.HasPrefix(tt.want[i], "........") {
+						id = "........"
+					}
+				}
+				got = append(got, id+" "+cm.Subject)
+			}
+			checkEqual(t, "commits", got, tt.want)
+		})
+	}
+}
+
+func TestSplitSeries(t *testing.T) {
+	mail := func(id string) string {
+		return "From " + id + " Mon Sep 17 00:00:00 2001\nFrom: A <a@b.c>\nSubject: [PATCH] x\n\n---\n"
+	}
+	id1, id2 := strings.Repeat("a", 40), strings.Repeat("b", 40)
+	tests := []struct {
+		name, text string
+		parts      int
+		log        bool
+	}{
+		{"plain diff", gitPatch, 1, false},
+		{"one mail", mail(id1) + gitPatch, 1, false},
+		{"two mails", mail(id1) + gitPatch + mail(id2) + gitPatch, 2, false},
+		{"two mails, CRLF", strings.ReplaceAll(mail(id1)+gitPatch+mail(id2)+gitPatch, "\n", "\r\n"), 2, false},
+		{"leading blank lines", "\n\n" + mail(id1) + gitPatch + mail(id2) + gitPatch, 2, false},
+		{"a From line of another date is text", mail(id1) + "From " + id2 + " Tue Sep 18 00:00:00 2001\n" + gitPatch, 1, false},
+		{"diff first: no split", gitPatch + mail(id1) + gitPatch, 1, false},
+		{"log", "commit " + id1 + " (HEAD -> main)\n\n    x\n\n" + gitPatch + "commit " + id2 + "\n\n    y\n\n" + gitPatch, 2, true},
+		{"short id is not a commit line", "commit abc123\n" + gitPatch + "commit abc124\n", 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			parts, log := splitSeries([]byte(tt.text))
+			if len(parts) != tt.parts || log != tt.log {
+				t.Errorf("splitSeries = %d parts, log %v; want %d, %v", len(parts), log, tt.parts, tt.log)
+			}
+			if got := string(bytes.Join(parts, nil)); got != tt.text {
+				t.Errorf("the parts joined differ from the text")
+			}
+		})
+	}
+}
+
+// TestLineDiff checks lineDiff's hunks against what git diff prints for
+// the same change, and that they apply.
+func TestLineDiff(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+		want       string // the hunks as git prints them
+	}{
+		{"one line", "a\nb\nc\n", "a\nB\nc\n", "@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n"},
+		{"new file", "", "x\ny\n", "@@ -0,0 +1,2 @@\n+x\n+y\n"},
+		{"emptied", "x\ny\n", "", "@@ -1,2 +0,0 @@\n-x\n-y\n"},
+		{"no newline at the end", "a\nb", "a\nb\n", "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n"},
+		{"two hunks", numbered(20, nil), numbered(20, map[int]string{2: "two\n", 18: "eighteen\n"}),
+			"@@ -1,5 +1,5 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n" +
+				"@@ -15,6 +15,6 @@ line 14\n line 15\n line 16\n line 17\n-line 18\n+eighteen\n line 19\n line 20\n"},
+		{"joined across six lines", numbered(12, nil), numbered(12, map[int]string{2: "two\n", 9: "nine\n"}),
+			"@@ -1,12 +1,12 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n line 6\n line 7\n line 8\n-line 9\n+nine\n line 10\n line 11\n line 12\n"},
+		{"split across seven lines", numbered(13, nil), numbered(13, map[int]string{2: "two\n", 10: "ten\n"}),
+			"@@ -1,5 +1,5 @@\n line 1\n-line 2\n+two\n line 3\n line 4\n line 5\n" +
+				"@@ -7,7 +7,7 @@ line 6\n line 7\n line 8\n line 9\n-line 10\n+ten\n line 11\n line 12\n line 13\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got strings.Builder
+			for _, f := range lineDiff(tt.a, tt.b) {
+				got.WriteString(f.String())
+			}
+			if got.String() != tt.want {
+				t.Errorf("lineDiff:\n%s\nwant:\n%s", got.String(), tt.want)
+			}
+			checkApplies(t, tt.a, tt.b)
+		})
+	}
+}
+
+// checkApplies fails unless lineDiff(a, b) turns a into b.
+func checkApplies(t testing.TB, a, b string) {
+	t.Helper()
+	var out bytes.Buffer
+	f := &gitdiff.File{TextFragments: lineDiff(a, b)}
+	if err := gitdiff.Apply(&out, strings.NewReader(a), f); err != nil {
+		t.Fatalf("lineDiff(%q, %q) does not apply: %v", a, b, err)
+	}
+	if out.String() != b {
+		t.Fatalf("lineDiff(%q, %q) applied gives %q", a, b, out.String())
+	}
+}
+
+func FuzzLineDiff(f *testing.F) {
+	f.Add("a\nb\nc\n", "a\nB\nc\n")
+	f.Add(numbered(20, nil), numbered(20, map[int]string{1: "x\n", 10: "y\n", 20: "z"}))
+	f.Add("", "only\n")
+	f.Add("x", "")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		checkApplies(t, a, b)
+	})
+}
