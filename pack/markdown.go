@@ -98,11 +98,11 @@ func (markdown) change(v *view) string {
 		fmt.Fprintf(&b, "\n### Commits (%d, newest first)\n\n", len(v.Commits))
 		for _, c := range v.commits() {
 			if !v.Messages {
-				fmt.Fprintf(&b, "- %s %s\n", shortID(c.SHA), c.Subject)
+				fmt.Fprintf(&b, "- %s %s\n", commitLabel(c.SHA), c.Subject)
 				continue
 			}
 			f := fence(c.Message)
-			fmt.Fprintf(&b, "#### %s\n\n%stext\n%s\n%s\n\n", shortID(c.SHA), f, c.Message, f)
+			fmt.Fprintf(&b, "#### %s\n\n%stext\n%s\n%s\n\n", commitLabel(c.SHA), f, c.Message, f)
 		}
 		if n := len(v.Commits) - len(v.commits()); n > 0 {
 			fmt.Fprintf(&b, "- … and %d older commit%s, not listed to fit the budget\n", n, plural(n))

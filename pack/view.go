@@ -138,7 +138,11 @@ func (v *view) changeLine() string {
 	case gitctx.KindWorktree:
 		return "the uncommitted changes in the work tree (against " + orEmptyTree(s.Base) + ")"
 	default:
-		return "the patch " + inlineCode(s.Spec)
+		line := "the patch " + inlineCode(s.Spec)
+		if n := max(len(v.Commits), v.AllCommits); n > 0 {
+			line += fmt.Sprintf(", %d commit%s", n, plural(n))
+		}
+		return line
 	}
 }
 
@@ -154,6 +158,15 @@ func shortID(id string) string {
 		return id[:12]
 	}
 	return id
+}
+
+// commitLabel names a commit in a heading: its short id, or, for a
+// patch's message that gives none, says so.
+func commitLabel(sha string) string {
+	if sha == "" {
+		return "(no commit id)"
+	}
+	return shortID(sha)
 }
 
 func plural(n int) string {

@@ -51,7 +51,7 @@ func (o *packOptions) addFlags(cmd *cobra.Command) {
 	f := cmd.Flags()
 	f.BoolVar(&o.staged, "staged", false, "pack what is staged in the index, against HEAD (the pre-commit case)")
 	f.BoolVar(&o.worktree, "worktree", false, "pack every uncommitted change against HEAD, untracked files included (the default)")
-	f.StringVar(&o.patch, "patch", "", "pack a unified diff read from `FILE` (- for stdin)")
+	f.StringVar(&o.patch, "patch", "", "pack a unified diff, or a series (git format-patch --stdout, git log -p), read from `FILE` (- for stdin)")
 	f.StringVar(&o.out, "out", "", "write pack and record.json into `DIR` (default .gitctx/ at the repository root)")
 	f.StringVarP(&o.output, "output", "o", "", "write the pack alone to `FILE` (- for stdout); record.json still goes to --out")
 	f.StringVar(&o.format, "format", "markdown", "pack format: markdown, xml or json")
@@ -94,7 +94,7 @@ The change is, by the first that applies:
   A...B           from the merge base of A and B to B (what a pull request shows)
   REV, REV^!      one commit against its first parent (a root commit against nothing)
   --staged        the index against HEAD
-  --patch FILE    a unified diff (- reads stdin)
+  --patch FILE    a unified diff, or a series of commits' patches (- reads stdin)
   --worktree      every uncommitted change against HEAD (the default)
 
 Outputs go to .gitctx/ at the repository root (kept out of git by a
