@@ -110,7 +110,7 @@ func (c *Change) blobID(f *File, side Side) string {
 	if side == Old {
 		id, mode = f.OldID, f.OldMode
 	}
-	if c.repo == nil || id == "" || isZeroID(id) || mode == 0 || mode == ModeSubmodule || f.patch != nil {
+	if c.repo == nil || id == "" || isZeroID(id) || mode == 0 || mode == ModeSubmodule {
 		return ""
 	}
 	if side == New && c.worktree && !f.newFromBlob {
