@@ -17,7 +17,10 @@ import (
 // first). go-gitdiff parses one patch at a time, so the series is split at
 // the lines that begin each commit, and the commits' messages are kept.
 var (
-	mboxStart = regexp.MustCompile(`(?m)^From ([0-9a-f]{40}(?:[0-9a-f]{24})?) Mon Sep 17 00:00:00 2001\r?\n`)
+	// an mbox's "From " line: git's "From <id> Mon Sep 17 00:00:00 2001",
+	// or a mail archive's "From mboxrd@z Thu Jan  1 00:00:00 1970" (b4,
+	// public-inbox)
+	mboxStart = regexp.MustCompile(`(?m)^From \S+ (?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) +\d{1,2} \d\d:\d\d:\d\d \d{4}\r?\n`)
 	logStart  = regexp.MustCompile(`(?m)^commit ([0-9a-f]{40}(?:[0-9a-f]{24})?)(?: \(.*\))?\r?\n`)
 )
 

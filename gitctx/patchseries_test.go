@@ -125,6 +125,7 @@ func TestReadPatchSeriesMessages(t *testing.T) {
 			head[:8] + " third: A calls B", "........ second: twenty-five, and a rename",
 			"........ first: three", "- Make A call B",
 		}},
+		{"mail archive", mboxFromArchive(r.Git("format-patch", "--stdout", head+"~2.."+head)), []string{"- third: A calls B", "- second: twenty-five, and a rename"}},
 		{"zero ids", r.Git("format-patch", "--stdout", "--zero-commit", "-1", head), []string{"- third: A calls B"}},
 		{"unedited cover letter", r.Git("format-patch", "--stdout", "--cover-letter", "-1", head), []string{head[:8] + " third: A calls B"}},
 		{"plain diff", r.Git("diff", base, head), nil},
@@ -149,6 +150,19 @@ func TestReadPatchSeriesMessages(t *testing.T) {
 	}
 }
 
+// mboxFromArchive rewrites git format-patch's "From <id>" lines as a mail
+// archive writes them (b4, public-inbox), which name no commit.
+func mboxFromArchive(mbox string) string {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(mbox, "\n") {
+		if strings.HasPrefix(line, "From ") && strings.HasSuffix(line, " Mon Sep 17 00:00:00 2001\n") {
+			line = "From mboxrd@z Thu Jan  1 00:00:00 1970\n"
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
 func TestSplitSeries(t *testing.T) {
 	mail := func(id string) string {
 		return "From " + id + " Mon Sep 17 00:00:00 2001\nFrom: A <a@b.c>\nSubject: [PATCH] x\n\n---\n"
@@ -164,7 +178,9 @@ func TestSplitSeries(t *testing.T) {
 		{"two mails", mail(id1) + gitPatch + mail(id2) + gitPatch, 2, false},
 		{"two mails, CRLF", strings.ReplaceAll(mail(id1)+gitPatch+mail(id2)+gitPatch, "\n", "\r\n"), 2, false},
 		{"leading blank lines", "\n\n" + mail(id1) + gitPatch + mail(id2) + gitPatch, 2, false},
-		{"a From line of another date is text", mail(id1) + "From " + id2 + " Tue Sep 18 00:00:00 2001\n" + gitPatch, 1, false},
+		{"a From line that is no mbox separator is text", mail(id1) + "From " + id2 + " on Tuesday\n" + gitPatch, 1, false},
+		{"a mail archive's mbox", "From mboxrd@z Thu Jan  1 00:00:00 1970\nSubject: [PATCH 1/2] x\n\n" + gitPatch +
+			"From mboxrd@z Thu Jan  1 00:00:00 1970\nSubject: [PATCH 2/2] y\n\n" + gitPatch, 2, false},
 		{"diff first: no split", gitPatch + mail(id1) + gitPatch, 1, false},
 		{"log", "commit " + id1 + " (HEAD -> main)\n\n    x\n\n" + gitPatch + "commit " + id2 + "\n\n    y\n\n" + gitPatch, 2, true},
 		{"short id is not a commit line", "commit abc123\n" + gitPatch + "commit abc124\n", 1, false},
