@@ -45,11 +45,11 @@ func readSeries(data []byte) ([]seriesPart, error) {
 			}
 			return nil, err
 		}
-		commit, date := seriesCommit(preamble)
-		parts = append(parts, seriesPart{files: files, commit: commit, date: date})
-		if len(files) == 0 && parts[i].commit != nil {
-			parts[i].cover = true
+		commit, date, reply := seriesCommit(preamble)
+		if reply && len(files) == 0 {
+			commit = nil // a thread's answer to a patch is no commit of the series
 		}
+		parts = append(parts, seriesPart{files: files, commit: commit, date: date, cover: len(files) == 0 && commit != nil})
 	}
 	if log && !linkedInOrder(parts) {
 		slices.Reverse(parts) // git log -p prints the newest commit first
@@ -88,21 +88,23 @@ func splitSeries(data []byte) (parts [][]byte, log bool) {
 }
 
 // seriesCommit reads the commit a patch's preamble describes (a mail's or
-// git log's header) and its author's date, or nil when it describes none.
-func seriesCommit(preamble string) (*Commit, time.Time) {
+// git log's header) and its author's date, or nil when it describes none;
+// reply tells a mail whose subject starts "Re:".
+func seriesCommit(preamble string) (c *Commit, date time.Time, reply bool) {
 	p := strings.TrimSpace(preamble)
 	if !strings.HasPrefix(p, "From ") && !strings.HasPrefix(p, "commit ") {
-		return nil, time.Time{}
+		return nil, time.Time{}, false
 	}
 	h, err := gitdiff.ParsePatchHeader(p)
 	if err != nil || h.Title == "" || h.Title == "*** SUBJECT HERE ***" {
-		return nil, time.Time{} // a header gitdiff cannot read, or git's unedited cover letter
+		return nil, time.Time{}, false // a header gitdiff cannot read, or git's unedited cover letter
 	}
 	sha := h.SHA
 	if !isFullID(sha) || isZeroID(sha) {
 		sha = "" // format-patch --zero-commit, or a mail that names no commit
 	}
-	return &Commit{SHA: sha, Subject: h.Title, Message: h.Message()}, h.AuthorDate
+	reply = strings.HasPrefix(strings.ToLower(strings.TrimSpace(h.SubjectPrefix)), "re:")
+	return &Commit{SHA: sha, Subject: h.Title, Message: h.Message()}, h.AuthorDate, reply
 }
 
 // isFullID reports whether s is a full object id (SHA-1 or SHA-256).

@@ -126,6 +126,9 @@ func TestReadPatchSeriesMessages(t *testing.T) {
 			"........ first: three", "- Make A call B",
 		}},
 		{"mail archive", mboxFromArchive(r.Git("format-patch", "--stdout", head+"~2.."+head)), []string{"- third: A calls B", "- second: twenty-five, and a rename"}},
+		{"a thread's reply", mboxFromArchive(r.Git("format-patch", "--stdout", head+"~2.."+head)) +
+			"From mboxrd@z Thu Jan  1 00:00:00 1970\nFrom: B <b@example.com>\nSubject: Re: [PATCH 2/2] third: A calls B\n\n> diff --git a/new.go b/new.go\nLooks good.\n",
+			[]string{"- third: A calls B", "- second: twenty-five, and a rename"}},
 		{"zero ids", r.Git("format-patch", "--stdout", "--zero-commit", "-1", head), []string{"- third: A calls B"}},
 		{"unedited cover letter", r.Git("format-patch", "--stdout", "--cover-letter", "-1", head), []string{head[:8] + " third: A calls B"}},
 		{"plain diff", r.Git("diff", base, head), nil},
