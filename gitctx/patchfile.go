@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -36,6 +37,9 @@ func ReadPatch(ctx context.Context, repo *Repo, name string, r io.Reader) (*Chan
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, fmt.Errorf("read patch %s: %w: %w", name, ErrBadPatch, err)
+	}
+	if combinedDiff.Match(data) {
+		return nil, fmt.Errorf("read patch %s: %w: it holds a merge's combined diff (\"diff --cc\", as git show and git log --cc print a merge), which shows the merge against all its parents at once; pack the merge against its first parent instead: gitctx pack MERGE^1..MERGE, or git diff MERGE^1 MERGE | gitctx pack --patch -", name, ErrBadPatch)
 	}
 	parts, err := readSeries(data)
 	if err != nil {
@@ -101,6 +105,9 @@ func (c *Change) addChains(chains []*fileChain) error {
 	}
 	return nil
 }
+
+// combinedDiff finds the header of a merge's combined diff.
+var combinedDiff = regexp.MustCompile(`(?m)^diff --(?:cc|combined) `)
 
 func patchFile(pf *gitdiff.File) (*File, error) {
 	for _, p := range []string{pf.OldName, pf.NewName} {

@@ -153,9 +153,17 @@ func TestReadPatchRefusesUnsafePaths(t *testing.T) {
 }
 
 func TestReadPatchBad(t *testing.T) {
-	_, err := ReadPatch(context.Background(), nil, "bad.patch", strings.NewReader("@@ -1 +1 @@\n-a\n+b\n"))
-	if !errors.Is(err, ErrBadPatch) || !strings.Contains(err.Error(), "bad.patch") {
-		t.Errorf("ReadPatch(a hunk with no file header) = %v, want ErrBadPatch naming the patch", err)
+	tests := []struct{ name, text, says string }{
+		{"a hunk with no file header", "@@ -1 +1 @@\n-a\n+b\n", "without file header"},
+		{"text with no file header", "notes\n", "no file header"},
+		{"a merge's combined diff", "commit " + strings.Repeat("a", 40) + "\nMerge: 1111111 2222222\n\n    Merge\n\n" +
+			"diff --cc f.txt\nindex 1111111,2222222..3333333\n--- a/f.txt\n+++ b/f.txt\n@@@ -1,1 -1,1 +1,1 @@@\n- a\n -b\n++c\n", "MERGE^1..MERGE"},
+	}
+	for _, tt := range tests {
+		_, err := ReadPatch(context.Background(), nil, "bad.patch", strings.NewReader(tt.text))
+		if !errors.Is(err, ErrBadPatch) || !strings.Contains(err.Error(), "bad.patch") || !strings.Contains(err.Error(), tt.says) {
+			t.Errorf("ReadPatch(%s) = %v, want ErrBadPatch naming the patch and saying %q", tt.name, err, tt.says)
+		}
 	}
 }
 
