@@ -45,6 +45,9 @@ func readSeries(data []byte) ([]seriesPart, error) {
 			}
 			return nil, err
 		}
+		if twoTrees(text) {
+			dropFirstDirectory(files)
+		}
 		commit, date, reply := seriesCommit(preamble)
 		if reply && len(files) == 0 {
 			commit = nil // a thread's answer to a patch is no commit of the series

@@ -3,6 +3,7 @@ package gitctx
 import (
 	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -256,4 +257,41 @@ func FuzzLineDiff(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b string) {
 		checkApplies(t, a, b)
 	})
+}
+
+// TestReadPatchTwoTrees reads traditional diffs: of two trees (diff -ruN,
+// hg diff), whose first directory is dropped as patch -p1 would, and of
+// single files, whose names are kept.
+func TestReadPatchTwoTrees(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       []string
+	}{
+		{"diff -ruN", "diff -ruN old/added.txt new/added.txt\n--- old/added.txt\t1970-01-01 00:00:00.000000000 +0000\n+++ new/added.txt\t2026-11-28 00:51:28.1 +0000\n@@ -0,0 +1 @@\n+x\n" +
+			"diff -ruN old/sub/f.txt new/sub/f.txt\n--- old/sub/f.txt\t2026-11-28 00:51:28.1 +0000\n+++ new/sub/f.txt\t2026-11-28 00:51:28.1 +0000\n@@ -1,2 +1,2 @@\n a\n-b\n+B\n",
+			[]string{"added.txt", "sub/f.txt"}},
+		{"hg diff", "diff -r 1a2b3c4d5e6f f.txt\n--- a/f.txt\tThu Jan 01 00:00:00 1970 +0000\n+++ b/f.txt\tThu Jan 01 00:00:01 1970 +0000\n@@ -1 +1 @@\n-a\n+b\n",
+			[]string{"f.txt"}},
+		{"a deletion beside", "--- a/x/f.txt\n+++ b/x/f.txt\n@@ -1 +1 @@\n-a\n+b\n--- a/gone.txt\n+++ /dev/null\n@@ -1 +0,0 @@\n-a\n",
+			[]string{"gone.txt", "x/f.txt"}},
+		{"diff -u of one file", plainPatch, []string{"added.txt", "hello.txt"}},
+		{"diff -u in a directory", "--- sub/f.txt.orig\n+++ sub/f.txt\n@@ -1 +1 @@\n-a\n+b\n", []string{"sub/f.txt"}},
+		{"names that differ beyond the first directory", "--- a/f.txt\n+++ b/g.txt\n@@ -1 +1 @@\n-a\n+b\n--- a/h.txt\n+++ b/h.txt\n@@ -1 +1 @@\n-a\n+b\n",
+			[]string{"b/g.txt", "b/h.txt"}},
+		{"git's own", gitPatch, []string{"from.txt", "mod.txt", "new.txt", "old.txt", "to.txt"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := readPatch(t, nil, tt.text)
+			var got []string
+			for _, f := range c.Files {
+				got = append(got, f.Path)
+				if f.OldPath != "" {
+					got = append(got, f.OldPath)
+				}
+			}
+			slices.Sort(got)
+			checkEqual(t, "paths", got, tt.want)
+		})
+	}
 }
