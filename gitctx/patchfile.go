@@ -70,6 +70,8 @@ func ReadPatch(ctx context.Context, repo *Repo, name string, r io.Reader) (*Chan
 		return nil, fmt.Errorf("read patch %s: %w", name, err)
 	} else if err := repo.resolveSameContent(ctx, c.Files); err != nil {
 		return nil, fmt.Errorf("read patch %s: %w", name, err)
+	} else if err := repo.resolveUnnamedBases(ctx, c.Files); err != nil {
+		return nil, fmt.Errorf("read patch %s: %w", name, err)
 	}
 	if err := c.composeSeries(ctx); err != nil {
 		return nil, fmt.Errorf("read patch %s: %w", name, err)

@@ -295,3 +295,38 @@ func TestReadPatchTwoTrees(t *testing.T) {
 		})
 	}
 }
+
+// TestReadPatchUnnamedBase reads traditional diffs, which name no blob: the
+// base is the file in the index, else in HEAD, where the patch applies to
+// it exactly, and none where it applies to neither.
+func TestReadPatchUnnamedBase(t *testing.T) {
+	r := newTestRepo(t)
+	r.Write("f.txt", "a\nb\nc\n")
+	r.Write("g.txt", "one\ntwo\n")
+	r.Commit("base")
+	r.Write("g.txt", "one\nTWO\n")
+	r.Git("add", "g.txt") // the index moves on from HEAD
+	tests := []struct {
+		name, patch, path, want string // want "": no new version
+	}{
+		{"HEAD", "--- a/f.txt\n+++ b/f.txt\n@@ -1,3 +1,3 @@\n a\n-b\n+bee\n c\n", "f.txt", "a\nbee\nc\n"},
+		{"the index", "--- g.txt.orig\n+++ g.txt\n@@ -1,2 +1,2 @@\n one\n-TWO\n+2\n", "g.txt", "one\n2\n"},
+		{"HEAD, where the index does not fit", "--- g.txt.orig\n+++ g.txt\n@@ -1,2 +1,2 @@\n one\n-two\n+2\n", "g.txt", "one\n2\n"},
+		{"neither", "--- a/f.txt\n+++ b/f.txt\n@@ -1,3 +1,3 @@\n a\n-B\n+bee\n c\n", "f.txt", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := readPatch(t, r.open(), tt.patch)
+			_, data, err := c.Read(context.Background(), byPath(t, c, tt.path), New, -1)
+			if tt.want == "" {
+				if err == nil || !strings.Contains(err.Error(), "names no blob for its base") {
+					t.Errorf("Read(New) = %q, %v; want the error that says the patch names no base", data, err)
+				}
+				return
+			}
+			if err != nil || string(data) != tt.want {
+				t.Errorf("Read(New) = %q, %v; want %q", data, err, tt.want)
+			}
+		})
+	}
+}
