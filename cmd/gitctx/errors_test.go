@@ -48,6 +48,8 @@ func TestErrorMessages(t *testing.T) {
 			[]string{"unknown revision", "nosuch", "check the spelling, or fetch"}},
 		{"revision like an option", "", nil, []string{"pack", "--", "--output=x"}, exitError,
 			[]string{"unknown revision", "--output=x", "cannot start with '-'"}},
+		{"paths after --", "", nil, []string{"pack", "HEAD~1..HEAD", "--", "docs/"}, exitUsage,
+			[]string{"does not take paths after --", "docs/", "--include 'docs/**'"}},
 		{"not a repository", notRepo, nil, []string{"pack", "HEAD"}, exitError,
 			[]string{"not a git repository", filepath.Base(notRepo), "run gitctx inside a git work tree, or pass --patch"}},
 		{"shallow clone", shallow, nil, []string{"pack", "HEAD~1..HEAD"}, exitError,

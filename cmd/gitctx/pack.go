@@ -123,6 +123,11 @@ outputs intact.` + helpFooter,
 // atMostOneSpec is the argument check of pack and review: one range or
 // revision at most.
 func atMostOneSpec(cmd *cobra.Command, args []string) error {
+	if dash := cmd.ArgsLenAtDash(); dash > 0 && dash < len(args) {
+		// a revision before --, paths after it: git diff's form (a lone
+		// -- only ends the flags, for a revision that starts with "-")
+		return usagef(cmd, fmt.Errorf("%s does not take paths after -- as git diff does (got %s): to pack some files only, give --include with a glob, as in --include '%s/**'", cmd.Name(), strings.Join(args[dash:], " "), strings.TrimSuffix(args[dash], "/")))
+	}
 	if len(args) > 1 {
 		return usagef(cmd, fmt.Errorf("%s takes at most one range or revision, got %d: %s", cmd.Name(), len(args), strings.Join(args, " ")))
 	}
