@@ -61,8 +61,8 @@ func readSeries(data []byte) ([]seriesPart, error) {
 }
 
 // splitSeries cuts data at the lines that begin a commit's patch, when it
-// begins with one: "From <id> Mon Sep 17 00:00:00 2001" (an mbox) or
-// "commit <id>" (git log -p, git show; log is true). Text before the first
+// begins with one: an mbox's "From " line (see mboxStart) or "commit <id>"
+// (git log -p, git show; log is true). Text before the first
 // such line is part of the first patch. Anything else is one patch.
 func splitSeries(data []byte) (parts [][]byte, log bool) {
 	first, _, _ := bytes.Cut(bytes.TrimLeft(data, " \t\r\n"), []byte("\n"))
