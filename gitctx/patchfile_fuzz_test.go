@@ -33,6 +33,8 @@ func FuzzReadPatch(f *testing.F) {
 	f.Add(mail + "diff --git a/n b/n\nnew file mode 100644\n--- /dev/null\n+++ b/n\n@@ -0,0 +1 @@\n+a\n" +
 		strings.Replace(mail, "aaaa", "bbbb", 1) + "diff --git a/n b/m\nrename from n\nrename to m\n--- a/n\n+++ b/m\n@@ -1 +1,2 @@\n a\n+b\n" +
 		strings.Replace(mail, "aaaa", "cccc", 1) + "diff --git a/m b/m\ndeleted file mode 100644\n--- a/m\n+++ /dev/null\n@@ -1,2 +0,0 @@\n-a\n-b\n")
+	f.Add("diff --git x/y.txt x/y.txt\nindex 1111111..2222222 100644\n--- x/y.txt\n+++ x/y.txt\n@@ -1 +1 @@\n-a\n+b\n" +
+		"diff --git \"t\\tb\" \"t\\tb\"\nnew file mode 100644\n--- /dev/null\n+++ \"t\\tb\"\n@@ -0,0 +1 @@\n+c\n")
 	f.Add("commit " + strings.Repeat("d", 40) + "\nAuthor: A <a@b.c>\nDate:   Mon Jan 1 00:00:00 2024 +0000\n\n    y\n\n" + gitPatch +
 		"commit " + strings.Repeat("e", 40) + "\n\n    z\n\n" + gitPatch)
 	f.Fuzz(func(t *testing.T, text string) {

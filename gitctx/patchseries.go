@@ -38,6 +38,9 @@ func readSeries(data []byte) ([]seriesPart, error) {
 	texts, log := splitSeries(data)
 	parts := make([]seriesPart, 0, len(texts))
 	for i, text := range texts {
+		if noPrefix(text) {
+			text = withPrefixes(text)
+		}
 		files, preamble, err := gitdiff.Parse(bytes.NewReader(text))
 		if err != nil {
 			if len(texts) > 1 {

@@ -330,3 +330,67 @@ func TestReadPatchUnnamedBase(t *testing.T) {
 		})
 	}
 }
+
+// TestReadPatchNoPrefix reads git diff --no-prefix (diff.noprefix) as the
+// same diff with git's a/ and b/: every kind of file header, nested and
+// awkward names among them.
+func TestReadPatchNoPrefix(t *testing.T) {
+	r := newTestRepo(t)
+	r.WriteAll(map[string]string{
+		".github/ci.yml": "on: push\n", "sub/dir/mod.txt": numbered(10, nil), "old name.txt": numbered(12, nil),
+		"gone/x.txt": "x\n", "tab\there.txt": "t\n", "run.sh": "echo\n",
+	})
+	base := r.Commit("base")
+	r.WriteAll(map[string]string{
+		".github/ci.yml": "on: [push]\n", "sub/dir/mod.txt": numbered(10, map[int]string{5: "five\n"}),
+		"new/file.txt": "fresh\n", "tab\there.txt": "T\n",
+	})
+	r.Git("mv", "old name.txt", "new name.txt")
+	r.Write("new name.txt", numbered(12, map[int]string{1: "one\n"}))
+	r.remove("gone/x.txt")
+	r.Git("add", "-A")
+	r.Git("update-index", "--chmod=+x", "run.sh")
+	head := r.Commit("change")
+	repo := r.open()
+	want := summarize(readPatch(t, repo, r.Git("diff", base, head)).Files)
+	for _, args := range [][]string{{"diff", "--no-prefix"}, {"-c", "diff.noprefix=true", "diff"}, {"diff", "--no-prefix", "-M"}} {
+		text := r.Git(append(args, base, head)...)
+		if !strings.Contains(text, "diff --git sub/dir/mod.txt sub/dir/mod.txt") {
+			t.Fatalf("git %v wrote no bare names:\n%s", args, text)
+		}
+		c := readPatch(t, repo, text)
+		checkEqual(t, strings.Join(args, " "), summarize(c.Files), want)
+		for _, f := range c.Files {
+			if f.Status == Deleted {
+				continue
+			}
+			if _, data, err := c.Read(context.Background(), f, New, -1); err != nil || string(data) != r.Git("show", head+":"+f.Path) {
+				t.Errorf("%v: Read(%s, New) = %q, %v", args, f.Path, data, err)
+			}
+		}
+	}
+}
+
+func TestNoPrefix(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       bool
+	}{
+		{"git's a/ and b/", gitPatch, false},
+		{"no prefix", "diff --git x/y.txt x/y.txt\nindex 1..2 100644\n--- x/y.txt\n+++ x/y.txt\n@@ -1 +1 @@\n-a\n+b\n", true},
+		{"quoted, no prefix", "diff --git \"t\\tb\" \"t\\tb\"\n--- \"t\\tb\"\n+++ \"t\\tb\"\n@@ -1 +1 @@\n-a\n+b\n", true},
+		{"mnemonic prefixes", "diff --git i/x w/x\n--- i/x\n+++ w/x\n@@ -1 +1 @@\n-a\n+b\n", false},
+		{"a directory named a, with prefixes", "diff --git a/a/x b/a/x\n--- a/a/x\n+++ b/a/x\n@@ -1 +1 @@\n-a\n+b\n", false},
+		{"traditional", plainPatch, false},
+	}
+	for _, tt := range tests {
+		if got := noPrefix([]byte(tt.text)); got != tt.want {
+			t.Errorf("noPrefix(%s) = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+	// a deleted line that looks like a file line is left alone
+	in := "diff --git f f\n--- f\n+++ f\n@@ -1,2 +1 @@\n--- f\n a\n"
+	if got, want := string(withPrefixes([]byte(in))), "diff --git a/f b/f\n--- a/f\n+++ b/f\n@@ -1,2 +1 @@\n--- f\n a\n"; got != want {
+		t.Errorf("withPrefixes:\n%s\nwant:\n%s", got, want)
+	}
+}
