@@ -38,6 +38,9 @@ func ReadPatch(ctx context.Context, repo *Repo, name string, r io.Reader) (*Chan
 	if err != nil {
 		return nil, fmt.Errorf("read patch %s: %w: %w", name, ErrBadPatch, err)
 	}
+	if coloured.Match(data) {
+		data = sgr.ReplaceAll(data, nil) // git diff --color=always, or color.ui=always
+	}
 	if combinedDiff.Match(data) {
 		return nil, fmt.Errorf("read patch %s: %w: it holds a merge's combined diff (\"diff --cc\", as git show and git log --cc print a merge), which shows the merge against all its parents at once; pack the merge against its first parent instead: gitctx pack MERGE^1..MERGE, or git diff MERGE^1 MERGE | gitctx pack --patch -", name, ErrBadPatch)
 	}
@@ -107,6 +110,13 @@ func (c *Change) addChains(chains []*fileChain) error {
 	}
 	return nil
 }
+
+// coloured finds a file or commit header that git painted for a terminal;
+// sgr matches a colour code.
+var (
+	coloured = regexp.MustCompile(`(?m)^\x1b\[[0-9;]*m(?:diff --git |commit |--- |@@ )`)
+	sgr      = regexp.MustCompile(`\x1b\[[0-9;]*m`)
+)
 
 // combinedDiff finds the header of a merge's combined diff.
 var combinedDiff = regexp.MustCompile(`(?m)^diff --(?:cc|combined) `)

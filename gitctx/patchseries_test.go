@@ -394,3 +394,23 @@ func TestNoPrefix(t *testing.T) {
 		t.Errorf("withPrefixes:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestReadPatchColoured reads a diff git painted for a terminal as the
+// same diff unpainted.
+func TestReadPatchColoured(t *testing.T) {
+	r, base, head := seriesRepo(t)
+	r.Write("new.go", "package a\n\n// A is a function \n// of many comments\n// that stay.\nfunc A() { B() }\n") // a trailing space, which git marks
+	r.Commit("space")
+	repo := r.open()
+	for _, args := range [][]string{{"diff", base, "HEAD"}, {"log", "-p", base + "..HEAD"}, {"diff", "--stat", "-p", head + "~1", "HEAD"}} {
+		plain := readPatch(t, repo, r.Git(args...))
+		painted := r.Git(append([]string{"-c", "color.diff.whitespace=red reverse", args[0], "--color=always"}, args[1:]...)...)
+		if !strings.Contains(painted, "\x1b[") {
+			t.Fatalf("git %v --color=always wrote no colours", args)
+		}
+		c := readPatch(t, repo, painted)
+		checkEqual(t, strings.Join(args, " ")+": files", summarize(c.Files), summarize(plain.Files))
+		checkEqual(t, strings.Join(args, " ")+": commits", c.Commits, plain.Commits)
+		checkEqual(t, strings.Join(args, " ")+": patches", allPatches(t, c, 0), allPatches(t, plain, 0))
+	}
+}
