@@ -38,6 +38,7 @@ func ReadPatch(ctx context.Context, repo *Repo, name string, r io.Reader) (*Chan
 	if err != nil {
 		return nil, fmt.Errorf("read patch %s: %w: %w", name, ErrBadPatch, err)
 	}
+	data = plainText(data)
 	if coloured.Match(data) {
 		data = sgr.ReplaceAll(data, nil) // git diff --color=always, or color.ui=always
 	}
@@ -110,6 +111,30 @@ func (c *Change) addChains(chains []*fileChain) error {
 	}
 	return nil
 }
+
+// plainText undoes what an editor or a mail program may do to a patch on
+// its way: a UTF-8 byte order mark before it, and "\r\n" ending every
+// line, headers too (git am strips those carriage returns as well; a
+// patch whose headers end in "\n" alone is left as it is, its content
+// lines' "\r" being the files' own).
+func plainText(data []byte) []byte {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	crlf, lf := 0, 0
+	for _, m := range headerLine.FindAll(data, -1) {
+		if bytes.HasSuffix(m, []byte("\r\n")) {
+			crlf++
+		} else {
+			lf++
+		}
+	}
+	if crlf > 0 && lf == 0 {
+		return bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	}
+	return data
+}
+
+// headerLine finds the lines of a patch's file and hunk headers.
+var headerLine = regexp.MustCompile(`(?m)^(?:diff --git |--- |\+\+\+ |@@ )[^\n]*\n`)
 
 // coloured finds a file or commit header that git painted for a terminal;
 // sgr matches a colour code.

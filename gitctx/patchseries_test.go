@@ -414,3 +414,32 @@ func TestReadPatchColoured(t *testing.T) {
 		checkEqual(t, strings.Join(args, " ")+": patches", allPatches(t, c, 0), allPatches(t, plain, 0))
 	}
 }
+
+// TestReadPatchFromAnEditor reads a patch an editor or a mail program
+// changed on its way (a byte order mark, every line ending "\r\n") as the
+// patch git wrote, and leaves a patch whose content lines alone end in
+// "\r\n" (a file of CRLF lines) as it is.
+func TestReadPatchFromAnEditor(t *testing.T) {
+	r, base, head := seriesRepo(t)
+	r.Write("dos.txt", "one\r\n-- note\r\ntwo\r\n") // its deletion starts "--- ", as a file header does
+	r.Commit("dos")
+	r.Write("dos.txt", "one\r\nTWO\r\n")
+	dos := r.Commit("dos changed")
+	repo := r.open()
+	text := r.Git("diff", base, head)
+	plain := readPatch(t, repo, text)
+	for name, changed := range map[string]string{
+		"byte order mark": "\ufeff" + text,
+		"CRLF":            strings.ReplaceAll(text, "\n", "\r\n"),
+		"both":            "\ufeff" + strings.ReplaceAll(text, "\n", "\r\n"),
+	} {
+		c := readPatch(t, repo, changed)
+		checkEqual(t, name+": files", summarize(c.Files), summarize(plain.Files))
+		checkEqual(t, name+": patches", allPatches(t, c, 0), allPatches(t, plain, 0))
+	}
+	c := readPatch(t, repo, r.Git("diff", dos+"~1", dos))
+	checkEqual(t, "dos.txt's patch", lineTexts(allPatches(t, c, 0)["dos.txt"]), []string{" one\r", "--- note\r", "-two\r", "+TWO\r"})
+	if _, data, err := c.Read(context.Background(), byPath(t, c, "dos.txt"), New, -1); err != nil || string(data) != "one\r\nTWO\r\n" {
+		t.Errorf("Read(dos.txt, New) = %q, %v; want its CRLF lines", data, err)
+	}
+}
