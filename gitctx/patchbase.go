@@ -47,13 +47,16 @@ func (r *Repo) resolveUnnamedBases(ctx context.Context, files []*File) error {
 				return fmt.Errorf("look up the patch's bases: short answer from git cat-file")
 			}
 			// "<id> blob <size>", or "<name> missing"
-			if fields := strings.Fields(sc.Text()); len(fields) == 3 && fields[1] == "blob" && fields[2] != "" {
+			if fields := strings.Fields(sc.Text()); len(fields) == 3 && fields[1] == "blob" {
 				ids = append(ids, fields[0])
 			}
 		}
 		for _, id := range ids {
 			_, data, err := store.blob(ctx, id, maxComposed)
-			if err == nil && appliesTo(f, data) {
+			if err != nil {
+				continue
+			}
+			if _, err := applySteps(f, data); err == nil {
 				f.OldID = id
 				break
 			}
@@ -70,8 +73,9 @@ func oldName(f *File) string {
 	return f.Path
 }
 
-// appliesTo reports whether f's patches apply, in turn, to base exactly.
-func appliesTo(f *File, base []byte) bool {
+// applySteps applies f's patch to base: each patch of a series that
+// changes f, in turn, exactly.
+func applySteps(f *File, base []byte) ([]byte, error) {
 	steps := f.steps
 	if len(steps) == 0 {
 		steps = []*gitdiff.File{f.applyTo}
@@ -80,9 +84,9 @@ func appliesTo(f *File, base []byte) bool {
 	for _, s := range steps {
 		var out bytes.Buffer
 		if err := gitdiff.Apply(&out, bytes.NewReader(cur), s); err != nil {
-			return false
+			return nil, err
 		}
 		cur = out.Bytes()
 	}
-	return true
+	return cur, nil
 }

@@ -132,13 +132,9 @@ func (c *Change) compose(ctx context.Context, f *File) (same bool, err error) {
 			return false, fmt.Errorf("read the base of %s: %w", f.Path, err)
 		}
 	}
-	cur := base
-	for _, step := range f.steps {
-		var out bytes.Buffer
-		if err := gitdiff.Apply(&out, bytes.NewReader(cur), step); err != nil || out.Len() > maxComposed {
-			return false, nil // reading the new version says why
-		}
-		cur = out.Bytes()
+	cur, err := applySteps(f, base)
+	if err != nil || len(cur) > maxComposed {
+		return false, nil // reading the new version says why
 	}
 	if bytes.Equal(base, cur) && f.OldMode == f.NewMode && f.OldPath == "" && f.Status == Modified {
 		return true, nil

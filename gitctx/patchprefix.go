@@ -134,7 +134,11 @@ func withPrefixes(data []byte) []byte {
 			inHeader = false
 		case strings.HasPrefix(s, "--- "), strings.HasPrefix(s, "+++ "):
 			if name, eol := cutEOL(s[4:]); name != "/dev/null" {
-				s = s[:4] + prefixed(map[bool]string{true: "a/", false: "b/"}[s[0] == '-'], name) + eol
+				side := "b/"
+				if s[0] == '-' {
+					side = "a/"
+				}
+				s = s[:4] + prefixed(side, name) + eol
 			}
 		}
 		out.WriteString(s)
