@@ -313,6 +313,8 @@ func (c *Change) readPatched(ctx context.Context, f *File, limit int64) (int64, 
 	return n, data, err
 }
 
+// applyPatch is readPatched for one patch: f's base, read from the
+// repository, with f's hunks applied.
 func (c *Change) applyPatch(ctx context.Context, f *File, limit int64) (int64, []byte, error) {
 	if f.applyTo == nil || f.applyTo.IsBinary {
 		return 0, nil, fmt.Errorf("%s: the new version is not available", f.Path)

@@ -18,15 +18,12 @@ import (
 // what follows a tab (a date) left out, and the hunk that must follow.
 var traditionalHeader = regexp.MustCompile(`(?m)^--- ([^\t\n]*)[^\n]*\n\+\+\+ ([^\t\n]*)[^\n]*\n@@ -`)
 
-// gitFileHeader finds git's own file header.
-var gitFileHeader = regexp.MustCompile(`(?m)^diff --git `)
-
 // twoTrees reports whether data is a traditional diff of two trees: it
 // has no git file header, and every pair of names whose sides both exist
 // (neither /dev/null) differs in its first directory alone, as in
 // "old/sub/f.txt" and "new/sub/f.txt"; at least one such pair.
 func twoTrees(data []byte) bool {
-	if gitFileHeader.Match(data) {
+	if gitFileHeaderLine.Match(data) {
 		return false
 	}
 	pairs := 0
